@@ -1,0 +1,36 @@
+import { Module, ValidationPipe } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { LoggerModule } from 'nestjs-pino';
+import { ProblemDetailsFilter } from './common/errors/problem-details.filter';
+import { validationExceptionFactory } from './common/errors/validation.exception-factory';
+import { loggerOptions } from './common/logging/logger.options';
+import { RateLimitModule } from './common/throttling/rate-limit.module';
+import { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
+import { OrgModule } from './org/org.module';
+
+@Module({
+  imports: [
+    ConfigModule,
+    LoggerModule.forRootAsync({ inject: [AppConfig], useFactory: loggerOptions }),
+    DatabaseModule,
+    RateLimitModule,
+    HealthModule,
+    OrgModule,
+  ],
+  providers: [
+    { provide: APP_FILTER, useClass: ProblemDetailsFilter },
+    {
+      provide: APP_PIPE,
+      useValue: new ValidationPipe({
+        whitelist: true,
+        forbidNonWhitelisted: true,
+        transform: true,
+        exceptionFactory: validationExceptionFactory,
+      }),
+    },
+  ],
+})
+export class AppModule {}

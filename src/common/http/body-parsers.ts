@@ -1,0 +1,54 @@
+import express, { NextFunction, Request, RequestHandler, Response } from 'express';
+import { ErrorCode } from '../errors/error-code.enum';
+import { problem, ProblemDetails, sendProblem } from '../errors/problem-details';
+
+export const JSON_LIMIT = '64kb';
+export const WEBHOOK_JSON_LIMIT = '1mb';
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Keeps the exact bytes next to the parsed body: webhook signatures are computed over them. */
+function keepRawBody(req: Request & { rawBody?: Buffer }, _res: Response, buf: Buffer): void {
+  req.rawBody = buf;
+}
+
+function hasBody(req: Request): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+function bodyError(err: { type?: string; status?: number }): ProblemDetails {
+  switch (err.type) {
+    case 'entity.too.large':
+      return problem(413, ErrorCode.PayloadTooLarge, 'The request body is too large.');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return problem(415, ErrorCode.UnsupportedMediaType, 'The body must be UTF-8 JSON.');
+    case 'entity.parse.failed':
+      return problem(400, ErrorCode.ValidationFailed, 'The request body is not valid JSON.');
+    default:
+      return problem(400, ErrorCode.ValidationFailed, 'The request body could not be read.');
+  }
+}
+
+/**
+ * JSON only: a body of any other type is refused with 415, and parse or size failures answer as
+ * problem details here, because they happen before Nest's exception filters can see the request.
+ */
+export function jsonBodyParser(largeBodyPaths: string[]): RequestHandler {
+  const small = express.json({ limit: JSON_LIMIT, verify: keepRawBody, type: () => true });
+  const large = express.json({ limit: WEBHOOK_JSON_LIMIT, verify: keepRawBody, type: () => true });
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!BODY_METHODS.has(req.method) || !hasBody(req)) return next();
+    if (!req.is(['application/json', 'application/*+json'])) {
+      return sendProblem(
+        res,
+        problem(415, ErrorCode.UnsupportedMediaType, 'The request body must be application/json.'),
+      );
+    }
+    const parser = largeBodyPaths.includes(req.path) ? large : small;
+    parser(req, res, (err?: unknown) => {
+      if (err) return sendProblem(res, bodyError(err));
+      next();
+    });
+  };
+}

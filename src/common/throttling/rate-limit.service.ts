@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { ThrottlerStorage, ThrottlerStorageService } from '@nestjs/throttler';
+import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
+import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import Redis from 'ioredis';
+import { AppConfig } from '../../config/app-config';
+
+/**
+ * Counters for rate limits: in Redis when REDIS_URL is set, so N instances share one allowance,
+ * in memory otherwise. A Redis outage fails open (the request passes, a warning is logged):
+ * a rate limit protects the service, it must not take checkout down with it.
+ */
+@Injectable()
+export class RateLimitService implements OnApplicationShutdown {
+  private readonly logger = new Logger('RateLimit');
+  private readonly storage: ThrottlerStorage;
+  private readonly redis?: Redis;
+  private readonly prefix: string;
+  private lastWarning = 0;
+
+  constructor(config: AppConfig) {
+    this.prefix = config.redisKeyPrefix;
+    if (config.redisUrl) {
+      this.redis = new Redis(config.redisUrl, {
+        // Never queue or retry a counter: an answer within half a second, or fail open.
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+        commandTimeout: 500,
+        connectTimeout: 2000,
+      });
+      this.redis.on('error', (err: Error) => this.warn(`Redis: ${err.message}`));
+      this.storage = new ThrottlerStorageRedisService(this.redis);
+    } else {
+      this.storage = new ThrottlerStorageService();
+    }
+  }
+
+  /** Counts one hit; undefined when the counter store could not answer. */
+  async hit(
+    policy: string,
+    tracker: string,
+    limit: number,
+    ttlMs: number,
+  ): Promise<ThrottlerStorageRecord | undefined> {
+    // Hash the tracker so a raw address or device id never lands in Redis keys.
+    const key = `${this.prefix}rl:${policy}:${createHash('sha256').update(tracker).digest('base64url')}`;
+    try {
+      return await this.storage.increment(key, ttlMs, limit, ttlMs, policy);
+    } catch (err) {
+      this.warn(`rate limit store unavailable, allowing request: ${(err as Error).message}`);
+      return undefined;
+    }
+  }
+
+  private warn(message: string): void {
+    const now = Date.now();
+    if (now - this.lastWarning < 10_000) return; // one line per 10 s, not one per request
+    this.lastWarning = now;
+    this.logger.warn(message);
+  }
+
+  onApplicationShutdown(): void {
+    this.redis?.disconnect();
+    if (this.storage instanceof ThrottlerStorageService) this.storage.onApplicationShutdown();
+  }
+}

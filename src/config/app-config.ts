@@ -1,0 +1,132 @@
+import { createSecretKey, KeyObject, randomBytes } from 'node:crypto';
+import { EnvironmentVariables, LogLevel, NodeEnv, validateEnv } from './env.validation';
+
+const splitList = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+
+export interface StripeConfig {
+  secretKey?: string;
+  leasePriceId?: string;
+  monthlyPriceId?: string;
+  webhookSecrets: string[];
+  /** Host, port and protocol of a non-default API (a local fake in tests). */
+  apiBase?: URL;
+}
+
+export interface RateLimitConfig {
+  checkoutPerMinute: number;
+  loginPerMinute: number;
+  deviceAuthPerMinute: number;
+}
+
+/**
+ * The service's typed configuration. Built once from validated variables; every other part of the
+ * code asks this object, so tests build their own instance instead of touching process.env.
+ */
+export class AppConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly nodeEnv: NodeEnv;
+  readonly databaseUrl?: string;
+  readonly databasePoolSize: number;
+  readonly pgliteDataDir: string;
+  readonly baseUrl: string;
+  readonly siteUrl: string;
+  readonly corsOrigins: string[];
+  /** Express `trust proxy` value: false, a hop count, or a subnet list. */
+  readonly trustProxy: false | number | string[];
+  readonly session: {
+    cookieName: string;
+    absoluteTtlSeconds: number;
+    idleTtlSeconds: number;
+    secureCookie: boolean;
+  };
+  readonly oidc: { issuers: string[]; audiences: string[]; jwksUri?: string };
+  readonly deviceToken: { secret: KeyObject; ttlSeconds: number; secretWasGenerated: boolean };
+  readonly stripe: StripeConfig;
+  readonly leaseCents: number;
+  readonly monthlyCents: number;
+  readonly bootstrap: { orgName?: string; adminEmail?: string };
+  readonly redisUrl?: string;
+  readonly redisKeyPrefix: string;
+  readonly rateLimits: RateLimitConfig;
+  readonly logLevel: LogLevel;
+  readonly logPretty?: boolean;
+  readonly version: string;
+
+  constructor(env: EnvironmentVariables, version = '0.0.0') {
+    this.port = env.PORT;
+    this.host = env.HOST;
+    this.nodeEnv = env.NODE_ENV;
+    this.databaseUrl = env.DATABASE_URL;
+    this.databasePoolSize = env.DATABASE_POOL_SIZE;
+    this.pgliteDataDir = env.PGLITE_DATA_DIR;
+    this.baseUrl = env.BASE_URL.replace(/\/+$/, '');
+    this.siteUrl = env.SITE_URL.replace(/\/+$/, '');
+    const origins = env.CORS_ORIGINS ? splitList(env.CORS_ORIGINS) : [this.siteUrl, this.baseUrl];
+    this.corsOrigins = [...new Set(origins.map((o) => new URL(o).origin))];
+    this.trustProxy = parseTrustProxy(env.TRUST_PROXY);
+    this.session = {
+      cookieName: env.SESSION_COOKIE_NAME,
+      absoluteTtlSeconds: env.SESSION_ABSOLUTE_TTL_SECONDS,
+      idleTtlSeconds: env.SESSION_IDLE_TTL_SECONDS,
+      secureCookie: this.baseUrl.startsWith('https://'),
+    };
+    this.oidc = {
+      issuers: splitList(env.OIDC_ISSUER),
+      audiences: splitList(env.OIDC_AUDIENCE),
+      jwksUri: env.OIDC_JWKS_URI,
+    };
+    // A key object, not a string: jsonwebtoken re-parses a string secret on every call.
+    const secret = env.DEVICE_TOKEN_SECRET;
+    this.deviceToken = {
+      secret: createSecretKey(secret ? Buffer.from(secret, 'utf8') : randomBytes(48)),
+      ttlSeconds: env.DEVICE_TOKEN_TTL_SECONDS,
+      secretWasGenerated: !secret,
+    };
+    this.stripe = {
+      secretKey: env.STRIPE_SECRET_KEY,
+      leasePriceId: env.STRIPE_LEASE_PRICE_ID,
+      monthlyPriceId: env.STRIPE_MONTHLY_PRICE_ID,
+      webhookSecrets: splitList(env.STRIPE_WEBHOOK_SECRET),
+      apiBase: env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : undefined,
+    };
+    this.leaseCents = env.LEASE_CENTS;
+    this.monthlyCents = env.MONTHLY_CENTS;
+    this.bootstrap = { orgName: env.BOOTSTRAP_ORG_NAME, adminEmail: env.BOOTSTRAP_ADMIN_EMAIL };
+    this.redisUrl = env.REDIS_URL;
+    this.redisKeyPrefix = env.REDIS_KEY_PREFIX;
+    this.rateLimits = {
+      checkoutPerMinute: env.RATE_LIMIT_CHECKOUT_PER_MINUTE,
+      loginPerMinute: env.RATE_LIMIT_LOGIN_PER_MINUTE,
+      deviceAuthPerMinute: env.RATE_LIMIT_DEVICE_AUTH_PER_MINUTE,
+    };
+    this.logLevel = env.LOG_LEVEL;
+    this.logPretty = env.LOG_PRETTY;
+    this.version = version;
+  }
+
+  get isProduction(): boolean {
+    return this.nodeEnv === 'production';
+  }
+
+  get checkoutEnabled(): boolean {
+    const s = this.stripe;
+    return Boolean(s.secretKey && s.leasePriceId && s.monthlyPriceId);
+  }
+
+  /** Builds a config from raw variables; tests use this with their own overrides. */
+  static fromEnv(raw: Record<string, unknown>, version?: string): AppConfig {
+    return new AppConfig(validateEnv(raw), version);
+  }
+}
+
+function parseTrustProxy(value: string): false | number | string[] {
+  const v = value.trim();
+  if (v === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return splitList(v);
+}

@@ -1,0 +1,41 @@
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const UNAVAILABLE_MESSAGES = [
+  /Connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /Client has encountered a connection error/i,
+  /Connection is not established/i,
+  /Cannot use a pool after calling end/i,
+];
+
+function codeOf(err: unknown): string | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const code = (err as { code?: unknown }).code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * True when an error means "the database cannot be reached" rather than "the query was wrong":
+ * a network failure, a pool timeout, or a PostgreSQL connection-class state (08xxx, 57P0x).
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    const code = codeOf(e);
+    if (code && (NETWORK_CODES.has(code) || /^08/.test(code) || /^57P0[1-3]$/.test(code))) {
+      return true;
+    }
+    const message = e instanceof Error ? e.message : '';
+    if (UNAVAILABLE_MESSAGES.some((re) => re.test(message))) return true;
+    e =
+      (e as { driverError?: unknown; cause?: unknown }).driverError ??
+      (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,29 @@
+import { Logger } from '@nestjs/common';
+import { DataSource, MigrationExecutor } from 'typeorm';
+
+/** An arbitrary, fixed key: every instance of the service contends for the same lock. */
+const MIGRATION_LOCK_KEY = 4_242_001;
+
+/**
+ * Applies pending migrations under a PostgreSQL advisory lock, on the lock's own connection, so
+ * instances booting together apply each migration once: the others wait, then find nothing to do.
+ */
+export async function runMigrationsLocked(dataSource: DataSource): Promise<string[]> {
+  const queryRunner = dataSource.createQueryRunner();
+  try {
+    await queryRunner.connect();
+    await queryRunner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      const executor = new MigrationExecutor(dataSource, queryRunner);
+      executor.transaction = 'all';
+      const applied = await executor.executePendingMigrations();
+      const names = applied.map((m) => m.name);
+      if (names.length > 0) new Logger('Migrations').log(`Applied ${names.join(', ')}`);
+      return names;
+    } finally {
+      await queryRunner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    await queryRunner.release();
+  }
+}

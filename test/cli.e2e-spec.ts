@@ -1,0 +1,33 @@
+import { runCli } from '../src/cli/cli-runner';
+import { testDatabaseUrl } from './support/test-app';
+
+describe('command line', () => {
+  beforeAll(() => {
+    // The CLI reads its configuration from the environment, as it does in production.
+    process.env.DATABASE_URL = testDatabaseUrl();
+    process.env.DATABASE_POOL_SIZE = '2';
+  });
+
+  it('org:create prints the new organization as JSON and exits 0', async () => {
+    const result = await runCli(['org:create', '--name', 'Acme Care']);
+    expect(result.code).toBe(0);
+    const org = JSON.parse(result.stdout ?? '') as { id: string; name: string };
+    expect(org.name).toBe('Acme Care');
+    expect(org.id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('exits 1 with the reason on a missing flag, an unknown flag or an unknown command', async () => {
+    for (const argv of [['org:create'], ['org:create', '--nam', 'x'], ['nope'], []]) {
+      const result = await runCli(argv);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBeUndefined();
+      expect(result.stderr).toBeTruthy();
+    }
+  });
+
+  it('exits 1 when the service refuses the value', async () => {
+    const result = await runCli(['org:create', '--name', '   ']);
+    expect(result).toMatchObject({ code: 1 });
+    expect(result.stderr).toMatch(/1 to 200 characters/);
+  });
+});

@@ -1,0 +1,63 @@
+import { createServer, Server, Socket, connect } from 'node:net';
+
+/**
+ * A TCP proxy on 127.0.0.1 that a test can cut and restore, to take a dependency away from a
+ * running app without stopping the shared server.
+ */
+export class TcpProxy {
+  private server?: Server;
+  private readonly sockets = new Set<Socket>();
+  private open = true;
+  port = 0;
+
+  constructor(
+    private readonly targetHost: string,
+    private readonly targetPort: number,
+  ) {}
+
+  async start(): Promise<this> {
+    this.server = createServer((client) => this.accept(client));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    const address = this.server.address();
+    this.port = typeof address === 'object' && address ? address.port : 0;
+    return this;
+  }
+
+  private accept(client: Socket): void {
+    if (!this.open) return void client.destroy();
+    const upstream = connect(this.targetPort, this.targetHost);
+    for (const s of [client, upstream]) {
+      this.sockets.add(s);
+      s.on('close', () => this.sockets.delete(s));
+      s.on('error', () => s.destroy());
+    }
+    client.pipe(upstream).pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  }
+
+  /** Drops every open connection and refuses new ones, as a dead network would. */
+  cut(): void {
+    this.open = false;
+    for (const s of this.sockets) s.destroy();
+  }
+
+  restore(): void {
+    this.open = true;
+  }
+
+  async stop(): Promise<void> {
+    this.cut();
+    await new Promise<void>((resolve) =>
+      this.server ? this.server.close(() => resolve()) : resolve(),
+    );
+  }
+
+  /** The same URL with its host and port pointed through this proxy. */
+  static via(url: string, proxy: TcpProxy): string {
+    const u = new URL(url);
+    u.hostname = '127.0.0.1';
+    u.port = String(proxy.port);
+    return u.toString();
+  }
+}

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import type { ModuleMetadata } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test, TestingModuleBuilder } from '@nestjs/testing';
+import request from 'supertest';
+import { AppModule } from '../../src/app.module';
+import { configureApp } from '../../src/app.setup';
+import { AppConfig } from '../../src/config/app-config';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  config: AppConfig;
+  /** A supertest agent on the app's HTTP server. */
+  http: () => ReturnType<typeof request>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Environment variables for this app, on top of the test defaults. */
+  env?: Record<string, string>;
+  /** Extra controllers or providers a test needs beside the real app. */
+  extra?: Pick<ModuleMetadata, 'controllers' | 'providers' | 'imports'>;
+  override?: (builder: TestingModuleBuilder) => TestingModuleBuilder;
+}
+
+export function testDatabaseUrl(): string {
+  const url = process.env.E2E_DATABASE_URL;
+  if (!url)
+    throw new Error('E2E_DATABASE_URL is not set: run e2e specs through jest (globalSetup)');
+  return url;
+}
+
+/** The test defaults plus overrides, as the app would read them from the environment. */
+export function testConfig(env: Record<string, string> = {}): AppConfig {
+  return AppConfig.fromEnv(
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: testDatabaseUrl(),
+      DATABASE_POOL_SIZE: '4',
+      DEVICE_TOKEN_SECRET: 'test-device-token-secret-0123456789abcdef',
+      // CI runs the suite again with Redis; a prefix per app keeps every app's counters its own.
+      ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+      REDIS_KEY_PREFIX: `t${randomBytes(6).toString('hex')}:`,
+      ...env,
+    },
+    'test',
+  );
+}
+
+/** Boots the real app (same modules, same HTTP setup as main.ts) on the run's test database. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = testConfig(options.env);
+  let builder = Test.createTestingModule({
+    imports: [AppModule, ...(options.extra?.imports ?? [])],
+    controllers: options.extra?.controllers ?? [],
+    providers: options.extra?.providers ?? [],
+  })
+    .overrideProvider(AppConfig)
+    .useValue(config);
+  if (options.override) builder = options.override(builder);
+  const moduleRef = await builder.compile();
+  const app = moduleRef.createNestApplication<NestExpressApplication>({
+    bodyParser: false,
+    logger: false,
+  });
+  configureApp(app);
+  await app.init();
+  return {
+    app,
+    config,
+    http: () => request(app.getHttpServer()),
+    close: () => app.close(),
+  };
+}
