@@ -87,7 +87,8 @@ export class WebhookService {
       .orIgnore()
       .returning(['id'])
       .execute();
-    if (inserted.raw.length === 0) return 'duplicate';
+    // `raw` holds the RETURNING rows: none when the id was already there.
+    if ((inserted.raw as unknown[]).length === 0) return 'duplicate';
     const outcome = await this.apply(event, manager);
     await manager.update(ProcessedWebhookEvent, { id: event.id }, { outcome });
     return outcome;
