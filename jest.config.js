@@ -22,7 +22,8 @@ module.exports = {
       transform,
       globalSetup: '<rootDir>/test/setup/global-setup.ts',
       globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
-      testTimeout: 30000,
     },
   ],
+  // A global option: Jest ignores testTimeout inside a project (and warns), leaving 5 s.
+  testTimeout: 30000,
 };
