@@ -81,6 +81,11 @@ describe('POST /api/lease/checkout against the processor', () => {
 
   it('stores a pending intent and opens a session with every parameter the contract lists', async () => {
     const email = newEmail();
+    // Read on another connection while the processor call is in flight: the intent is committed.
+    let seenByProcessor: unknown;
+    fake.onSessionRequest = async (req) => {
+      seenByProcessor = await subscriptionsOf(t).findOneBy({ id: req.form.client_reference_id });
+    };
     const res = await t
       .http()
       .post('/api/lease/checkout')
@@ -88,6 +93,12 @@ describe('POST /api/lease/checkout against the processor', () => {
       .expect(200);
     const id = res.body.subscription_id as string;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(seenByProcessor).toMatchObject({
+      id,
+      status: 'pending',
+      email,
+      checkoutSessionId: null,
+    });
     const [call] = fake.sessionRequests();
     expect(fake.sessionRequests()).toHaveLength(1);
     expect(call.headers['authorization']).toBe('Bearer sk_test_fake_key');

@@ -20,6 +20,8 @@ export type FakeMode = 'ok' | 'error500' | 'noSuchCoupon' | 'hang';
 export class FakeProcessor {
   readonly requests: ReceivedRequest[] = [];
   mode: FakeMode = 'ok';
+  /** Runs when a session request arrives, before the answer: to look at the world at that moment. */
+  onSessionRequest?: (req: ReceivedRequest) => Promise<void>;
   private server?: Server;
   private readonly sockets = new Set<Socket>();
 
@@ -46,6 +48,7 @@ export class FakeProcessor {
   reset(mode: FakeMode = 'ok'): void {
     this.requests.length = 0;
     this.mode = mode;
+    this.onSessionRequest = undefined;
   }
 
   async stop(): Promise<void> {
@@ -60,10 +63,12 @@ export class FakeProcessor {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
     const path = (req.url ?? '').split('?')[0];
-    this.requests.push({ method: req.method ?? '', path, headers: req.headers, form });
+    const received = { method: req.method ?? '', path, headers: req.headers, form };
+    this.requests.push(received);
     if (req.method !== 'POST' || path !== '/v1/checkout/sessions') {
       return send(res, 404, apiError('invalid_request_error', 'resource_missing', 'Unknown path'));
     }
+    await this.onSessionRequest?.(received);
     switch (this.mode) {
       case 'hang':
         return; // never answers; the SDK's timeout has to end it
