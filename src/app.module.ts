@@ -4,12 +4,14 @@ import { LoggerModule } from 'nestjs-pino';
 import { ProblemDetailsFilter } from './common/errors/problem-details.filter';
 import { validationExceptionFactory } from './common/errors/validation.exception-factory';
 import { loggerOptions } from './common/logging/logger.options';
+import { CheckoutModule } from './checkout/checkout.module';
 import { RateLimitModule } from './common/throttling/rate-limit.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { OrgModule } from './org/org.module';
+import { WebhookModule } from './webhook/webhook.module';
 
 @Module({
   imports: [
@@ -19,6 +21,8 @@ import { OrgModule } from './org/org.module';
     RateLimitModule,
     HealthModule,
     OrgModule,
+    CheckoutModule,
+    WebhookModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: ProblemDetailsFilter },

@@ -79,6 +79,9 @@ export class EnvironmentVariables {
   @Transform(emptyToUndefined) @IsOptional() @IsString() STRIPE_MONTHLY_PRICE_ID?: string;
   @Transform(emptyToUndefined) @IsOptional() @IsString() STRIPE_WEBHOOK_SECRET?: string;
   @Transform(emptyToUndefined) @IsOptional() @IsUrl(URL_OPTIONS) STRIPE_API_BASE?: string;
+  /** Per attempt; a processor that never answers costs (retries + 1) times this, plus backoff. */
+  @Transform(toInt) @IsInt() @Min(100) @Max(60000) STRIPE_TIMEOUT_MS = 10000;
+  @Transform(toInt) @IsInt() @Min(0) @Max(5) STRIPE_MAX_NETWORK_RETRIES = 2;
   @Transform(toInt) @IsInt() @Min(0) LEASE_CENTS = 24900;
   @Transform(toInt) @IsInt() @Min(0) MONTHLY_CENTS = 5000;
 
