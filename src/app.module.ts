@@ -3,9 +3,11 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { ProblemDetailsFilter } from './common/errors/problem-details.filter';
 import { validationExceptionFactory } from './common/errors/validation.exception-factory';
+import { ClockModule } from './common/clock/clock.module';
 import { loggerOptions } from './common/logging/logger.options';
 import { CheckoutModule } from './checkout/checkout.module';
 import { RateLimitModule } from './common/throttling/rate-limit.module';
+import { AuthModule } from './auth/auth.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -19,10 +21,12 @@ import { WebhookModule } from './webhook/webhook.module';
     LoggerModule.forRootAsync({ inject: [AppConfig], useFactory: loggerOptions }),
     DatabaseModule,
     RateLimitModule,
+    ClockModule,
     HealthModule,
     OrgModule,
     CheckoutModule,
     WebhookModule,
+    AuthModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: ProblemDetailsFilter },

@@ -1,4 +1,5 @@
 import { subscriptionCommands } from '../checkout/subscription.cli';
+import { userCommands } from '../auth/user.cli';
 import { orgCommands } from '../org/org.cli';
 import { CliCommand } from './cli-command';
 
@@ -6,4 +7,5 @@ import { CliCommand } from './cli-command';
 export const COMMANDS: Record<string, CliCommand> = {
   ...orgCommands,
   ...subscriptionCommands,
+  ...userCommands,
 };

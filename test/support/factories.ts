@@ -3,6 +3,9 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { getRepositoryToken } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { Subscription } from '../../src/checkout/subscription.entity';
+import type { Role } from '../../src/auth/auth-user';
+import { User } from '../../src/auth/user.entity';
+import { UserService } from '../../src/auth/user.service';
 import { Organization } from '../../src/org/organization.entity';
 import { OrgService } from '../../src/org/org.service';
 
@@ -34,4 +37,17 @@ export function createPendingSubscription(
       ...overrides,
     }),
   );
+}
+
+/** An account (not yet linked to an identity); a new org unless `orgId` is given. */
+export async function createUser(
+  app: INestApplicationContext,
+  opts: { orgId?: string; email?: string; role?: Role; name?: string } = {},
+): Promise<User> {
+  const orgId = opts.orgId ?? (await createOrg(app)).id;
+  return app.get(UserService).create(orgId, {
+    email: opts.email ?? `${unique('user')}@example.com`,
+    role: opts.role ?? 'member',
+    name: opts.name,
+  });
 }
