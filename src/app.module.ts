@@ -10,6 +10,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { OrgModule } from './org/org.module';
+import { PlansModule } from './plans/plans.module';
 
 @Module({
   imports: [
@@ -19,6 +20,7 @@ import { OrgModule } from './org/org.module';
     RateLimitModule,
     HealthModule,
     OrgModule,
+    PlansModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: ProblemDetailsFilter },
