@@ -25,4 +25,6 @@ module.exports = {
       globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
     },
   ],
+  // A global option: Jest ignores testTimeout inside a project (and warns), leaving 5 s.
+  testTimeout: 30000,
 };

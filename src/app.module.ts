@@ -4,6 +4,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { ProblemDetailsFilter } from './common/errors/problem-details.filter';
 import { validationExceptionFactory } from './common/errors/validation.exception-factory';
 import { loggerOptions } from './common/logging/logger.options';
+import { CheckoutModule } from './checkout/checkout.module';
 import { RateLimitModule } from './common/throttling/rate-limit.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -11,6 +12,7 @@ import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { OrgModule } from './org/org.module';
 import { PlansModule } from './plans/plans.module';
+import { WebhookModule } from './webhook/webhook.module';
 
 @Module({
   imports: [
@@ -21,6 +23,8 @@ import { PlansModule } from './plans/plans.module';
     HealthModule,
     OrgModule,
     PlansModule,
+    CheckoutModule,
+    WebhookModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: ProblemDetailsFilter },

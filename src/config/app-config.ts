@@ -14,6 +14,8 @@ export interface StripeConfig {
   webhookSecrets: string[];
   /** Host, port and protocol of a non-default API (a local fake in tests). */
   apiBase?: URL;
+  timeoutMs: number;
+  maxNetworkRetries: number;
 }
 
 export interface RateLimitConfig {
@@ -94,6 +96,8 @@ export class AppConfig {
       monthlyPriceId: env.STRIPE_MONTHLY_PRICE_ID,
       webhookSecrets: splitList(env.STRIPE_WEBHOOK_SECRET),
       apiBase: env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : undefined,
+      timeoutMs: env.STRIPE_TIMEOUT_MS,
+      maxNetworkRetries: env.STRIPE_MAX_NETWORK_RETRIES,
     };
     this.leaseCents = env.LEASE_CENTS;
     this.monthlyCents = env.MONTHLY_CENTS;

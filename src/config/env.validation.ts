@@ -79,6 +79,9 @@ export class EnvironmentVariables {
   @Transform(emptyToUndefined) @IsOptional() @IsString() STRIPE_MONTHLY_PRICE_ID?: string;
   @Transform(emptyToUndefined) @IsOptional() @IsString() STRIPE_WEBHOOK_SECRET?: string;
   @Transform(emptyToUndefined) @IsOptional() @IsUrl(URL_OPTIONS) STRIPE_API_BASE?: string;
+  /** Per attempt; a processor that never answers costs (retries + 1) times this, plus backoff. */
+  @Transform(toInt) @IsInt() @Min(100) @Max(60000) STRIPE_TIMEOUT_MS = 10000;
+  @Transform(toInt) @IsInt() @Min(0) @Max(5) STRIPE_MAX_NETWORK_RETRIES = 2;
   @Transform(toInt) @IsInt() @Min(0) LEASE_CENTS = 24900;
   @Transform(toInt) @IsInt() @Min(0) MONTHLY_CENTS = 5000;
 
@@ -104,7 +107,7 @@ export class EnvironmentVariables {
   @Transform(toBool) @IsOptional() @IsBoolean() LOG_PRETTY?: boolean;
 }
 
-function describe(errors: ValidationError[]): string[] {
+function messages(errors: ValidationError[]): string[] {
   return errors.flatMap((e) =>
     Object.values(e.constraints ?? {}).map((m) => `${e.property}: ${m}`),
   );
@@ -112,14 +115,15 @@ function describe(errors: ValidationError[]): string[] {
 
 /** Parses and checks raw variables; throws one error that names every bad variable. */
 export function validateEnv(raw: Record<string, unknown>): EnvironmentVariables {
-  const known = new Set(Object.keys(new EnvironmentVariables()).concat(OPTIONAL_KEYS));
+  // Class fields are own properties (useDefineForClassFields), optional ones included.
+  const known = new Set(Object.keys(new EnvironmentVariables()));
   const picked: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (known.has(key) && value !== undefined) picked[key] = value;
   }
   const env = plainToInstance(EnvironmentVariables, picked, { exposeDefaultValues: true });
   const errors = validateSync(env, { skipMissingProperties: false });
-  const problems = describe(errors);
+  const problems = messages(errors);
   if (env.NODE_ENV === 'production' && !env.DEVICE_TOKEN_SECRET) {
     problems.push('DEVICE_TOKEN_SECRET: must be set when NODE_ENV is production');
   }
@@ -128,22 +132,3 @@ export function validateEnv(raw: Record<string, unknown>): EnvironmentVariables 
   }
   return env;
 }
-
-/** Optional variables have no default, so they do not appear as own keys of a new instance. */
-const OPTIONAL_KEYS = [
-  'DATABASE_URL',
-  'CORS_ORIGINS',
-  'OIDC_ISSUER',
-  'OIDC_AUDIENCE',
-  'OIDC_JWKS_URI',
-  'DEVICE_TOKEN_SECRET',
-  'STRIPE_SECRET_KEY',
-  'STRIPE_LEASE_PRICE_ID',
-  'STRIPE_MONTHLY_PRICE_ID',
-  'STRIPE_WEBHOOK_SECRET',
-  'STRIPE_API_BASE',
-  'BOOTSTRAP_ORG_NAME',
-  'BOOTSTRAP_ADMIN_EMAIL',
-  'REDIS_URL',
-  'LOG_PRETTY',
-];

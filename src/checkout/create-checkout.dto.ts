@@ -1,0 +1,51 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsEmail, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+
+/** Blank optional text counts as absent: a plans form sends "" for an empty field. */
+const trimToUndefined = ({ value }: { value: unknown }): unknown => {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+};
+
+export class CreateCheckoutDto {
+  @ApiPropertyOptional({ maxLength: 120, example: 'Dana Carer' })
+  @Transform(trimToUndefined)
+  @IsOptional()
+  @IsString()
+  @MaxLength(120)
+  name?: string;
+
+  @ApiPropertyOptional({ maxLength: 160, example: 'dana@example.com' })
+  @Transform(trimToUndefined)
+  @IsOptional()
+  @IsString()
+  @MaxLength(160)
+  @IsEmail()
+  email?: string;
+
+  @ApiPropertyOptional({
+    maxLength: 100,
+    example: 'BETA-TESTER',
+    description: 'Processor coupon id; case-insensitive, lowercased before use.',
+  })
+  @Transform(trimToUndefined)
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  coupon?: string;
+
+  @ApiPropertyOptional({ maxLength: 64, default: 'plans', example: 'plans' })
+  @Transform(trimToUndefined)
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  @Matches(/^[A-Za-z0-9_.:-]+$/, { message: 'source may hold letters, digits and _ . : -' })
+  source?: string;
+
+  @ApiPropertyOptional({ default: false, description: 'Must be false on this public endpoint.' })
+  @IsOptional()
+  @IsBoolean()
+  contains_phi?: boolean;
+}

@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import Stripe from 'stripe';
+import { AppConfig } from '../config/app-config';
+
+/** The API version this code reads payloads for; TypeScript flags it when the SDK moves on. */
+export const PROCESSOR_API_VERSION = '2026-10-28.endive';
+/** The processor's own limit on how old a signed webhook may be. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * The one place the Stripe SDK is built: from AppConfig, pointed at STRIPE_API_BASE when set,
+ * with a bounded timeout and retries (the SDK resends a failed POST with the same idempotency key).
+ */
+@Injectable()
+export class PaymentProcessorClient {
+  private readonly stripe?: Stripe;
+
+  constructor(private readonly config: AppConfig) {
+    const s = config.stripe;
+    if (s.secretKey) {
+      const base = s.apiBase;
+      const protocol = base?.protocol === 'http:' ? 'http' : 'https';
+      this.stripe = new Stripe(s.secretKey, {
+        apiVersion: PROCESSOR_API_VERSION,
+        timeout: s.timeoutMs,
+        maxNetworkRetries: s.maxNetworkRetries,
+        telemetry: false,
+        appInfo: { name: 'device-care-service', version: config.version },
+        ...(base
+          ? {
+              host: base.hostname,
+              port: base.port || (protocol === 'http' ? 80 : 443),
+              protocol,
+            }
+          : {}),
+      });
+    }
+  }
+
+  /** Creates a hosted checkout session; throws the SDK's StripeError on failure. */
+  createCheckoutSession(
+    params: Stripe.Checkout.SessionCreateParams,
+    idempotencyKey: string,
+  ): Promise<Stripe.Checkout.Session> {
+    if (!this.stripe) throw new Error('The payment processor is not configured');
+    return this.stripe.checkout.sessions.create(params, { idempotencyKey });
+  }
+
+  /**
+   * Verifies a webhook signature on the raw body against each secret (several while one is being
+   * rotated) and returns the event; undefined when none of them verifies it.
+   */
+  verifyEvent(rawBody: Buffer, signature: string, secrets: string[]): Stripe.Event | undefined {
+    for (const secret of secrets) {
+      try {
+        return Stripe.webhooks.constructEvent(
+          rawBody,
+          signature,
+          secret,
+          WEBHOOK_TOLERANCE_SECONDS,
+        );
+      } catch (err) {
+        if (!(err instanceof Stripe.errors.StripeSignatureVerificationError)) throw err;
+      }
+    }
+    return undefined;
+  }
+}

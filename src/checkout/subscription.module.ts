@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Subscription } from './subscription.entity';
+import { SubscriptionService } from './subscription.service';
+
+/** Subscription records without the HTTP routes, so the command line can use them too. */
+@Module({
+  imports: [TypeOrmModule.forFeature([Subscription])],
+  providers: [SubscriptionService],
+  exports: [TypeOrmModule, SubscriptionService],
+})
+export class SubscriptionModule {}

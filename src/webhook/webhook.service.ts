@@ -1,0 +1,120 @@
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type Stripe from 'stripe';
+import { DataSource, EntityManager } from 'typeorm';
+import { PaymentProcessorClient } from '../checkout/payment-processor.client';
+import { AppException } from '../common/errors/app.exception';
+import { ErrorCode } from '../common/errors/error-code.enum';
+import { AppConfig } from '../config/app-config';
+import {
+  CHECKOUT_PRODUCT_HANDLERS,
+  CheckoutProductHandler,
+  WebhookOutcome,
+} from './checkout-product.handler';
+import { ProcessedWebhookEvent } from './processed-webhook-event.entity';
+
+export interface WebhookAck {
+  received: true;
+}
+
+@Injectable()
+export class WebhookService {
+  private readonly logger = new Logger('Webhook');
+  private readonly handlers: Map<string, CheckoutProductHandler>;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly processor: PaymentProcessorClient,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(CHECKOUT_PRODUCT_HANDLERS) handlers: CheckoutProductHandler[],
+  ) {
+    this.handlers = new Map(handlers.map((h) => [h.product, h]));
+  }
+
+  /** Verifies, then records and applies the event once; answers 200 for anything it verified. */
+  async receive(rawBody: Buffer | undefined, signature: string | undefined): Promise<WebhookAck> {
+    const event = this.verify(rawBody, signature);
+    let outcome: WebhookOutcome | 'duplicate';
+    try {
+      outcome = await this.dataSource.transaction((manager) => this.recordOnce(event, manager));
+    } catch (err) {
+      // Any non-2xx makes the processor deliver the event again later.
+      this.logger.error(`event ${event.id} could not be stored: ${String(err)}`);
+      throw new AppException(
+        ErrorCode.InternalError,
+        HttpStatus.INTERNAL_SERVER_ERROR,
+        'The event could not be stored; it will be retried.',
+      );
+    }
+    this.logger.log(`event ${event.id} ${event.type}: ${outcome}`);
+    return { received: true };
+  }
+
+  private verify(rawBody: Buffer | undefined, signature: string | undefined): Stripe.Event {
+    const secrets = this.config.stripe.webhookSecrets;
+    if (secrets.length === 0) {
+      throw new AppException(
+        ErrorCode.WebhookNotConfigured,
+        HttpStatus.SERVICE_UNAVAILABLE,
+        'The webhook is not configured.',
+      );
+    }
+    const event =
+      rawBody && signature ? this.processor.verifyEvent(rawBody, signature, secrets) : undefined;
+    if (!event) {
+      throw new AppException(
+        ErrorCode.InvalidSignature,
+        HttpStatus.BAD_REQUEST,
+        'The webhook signature is missing, wrong or too old.',
+      );
+    }
+    return event;
+  }
+
+  /**
+   * The event id's insert and the change it causes commit together: a concurrent duplicate waits
+   * on the id's unique key, then finds it taken and changes nothing.
+   */
+  private async recordOnce(
+    event: Stripe.Event,
+    manager: EntityManager,
+  ): Promise<WebhookOutcome | 'duplicate'> {
+    const inserted = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(ProcessedWebhookEvent)
+      .values({ id: event.id, type: event.type.slice(0, 100), outcome: 'received' })
+      .orIgnore()
+      .returning(['id'])
+      .execute();
+    // `raw` holds the RETURNING rows: none when the id was already there.
+    if ((inserted.raw as unknown[]).length === 0) return 'duplicate';
+    const outcome = await this.apply(event, manager);
+    await manager.update(ProcessedWebhookEvent, { id: event.id }, { outcome });
+    return outcome;
+  }
+
+  private apply(event: Stripe.Event, manager: EntityManager): Promise<WebhookOutcome> {
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+        return this.checkoutCompleted(event.data.object, manager);
+      default:
+        return Promise.resolve('ignored');
+    }
+  }
+
+  /** Routes by the product the checkout was opened for (`metadata.product`). */
+  private checkoutCompleted(
+    session: Stripe.Checkout.Session,
+    manager: EntityManager,
+  ): Promise<WebhookOutcome> {
+    const product = session.metadata?.product ?? '';
+    const handler = this.handlers.get(product);
+    if (!handler) {
+      this.logger.warn(`session ${session.id}: no handler for product "${product}"`);
+      return Promise.resolve('unknown_product');
+    }
+    return handler.completed(session, manager);
+  }
+}
