@@ -92,6 +92,30 @@ describeBrowser('the plans page in Chromium', () => {
     await page.close();
   });
 
+  it('says when to try again after too many attempts', async () => {
+    const limited = await serve(processorEnv(fake.url, { RATE_LIMIT_CHECKOUT_PER_MINUTE: '1' }));
+    try {
+      const page = await open(limited.base);
+      await page.locator('#offer').waitFor({ state: 'visible' });
+      const submit = page.getByRole('button', { name: 'Continue to secure checkout' });
+      // The first attempt is allowed; stay on the page by making it fail at the processor.
+      fake.reset('error500');
+      await submit.click();
+      await page.locator('#contact-apology').waitFor({ state: 'visible' });
+      await page.reload();
+      await page.locator('#offer').waitFor({ state: 'visible' });
+      await page.getByRole('button', { name: 'Continue to secure checkout' }).click();
+      await page.waitForFunction(() =>
+        /try again in \d+ seconds/.test(document.getElementById('form-status')?.textContent ?? ''),
+      );
+      expect(await page.locator('#offer').isVisible()).toBe(true);
+      await page.screenshot({ path: screenshotPath('plans-rate-limited'), fullPage: true });
+      await page.close();
+    } finally {
+      await limited.t.close();
+    }
+  });
+
   it('falls back to the contact card with an apology when the processor fails', async () => {
     fake.reset('error500');
     const page = await open(enabled.base);

@@ -117,6 +117,7 @@
           .then(function (body) {
             if (res.ok && body && body.checkout_url) return safeRedirect(body.checkout_url);
             submit.disabled = false;
+            say('', false);
             handleProblem(res, body);
           });
       })
