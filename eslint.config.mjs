@@ -28,6 +28,22 @@ export default tseslint.config(
     },
   },
   {
+    // The plans page's browser script: plain ES5 for any browser, no type information.
+    files: ['src/plans/public/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      sourceType: 'script',
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        fetch: 'readonly',
+        URL: 'readonly',
+        Intl: 'readonly',
+      },
+    },
+  },
+  {
     // Configuration loading, the TypeORM CLI entry and the tests' own setup may read the environment.
     files: ['src/config/**', 'ormconfig.ts', 'test/**', 'bench/**'],
     rules: { 'no-restricted-properties': 'off' },

@@ -13,6 +13,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { OrgModule } from './org/org.module';
+import { PlansModule } from './plans/plans.module';
 import { WebhookModule } from './webhook/webhook.module';
 
 @Module({
@@ -24,6 +25,7 @@ import { WebhookModule } from './webhook/webhook.module';
     ClockModule,
     HealthModule,
     OrgModule,
+    PlansModule,
     CheckoutModule,
     WebhookModule,
     AuthModule,

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
@@ -27,6 +28,12 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
     maxAge: 600,
   });
   app.use(cookieParser());
+  // The plans page's script and styles; served from dist/ next to the compiled module.
+  app.useStaticAssets(join(__dirname, 'plans', 'public'), {
+    prefix: '/plans/assets/',
+    maxAge: '5m',
+    index: false,
+  });
   app.use(jsonBodyParser([WEBHOOK_PATH]));
   setupApiDocs(app, config);
   app.enableShutdownHooks();

@@ -156,7 +156,7 @@ describe('POST /api/lease/checkout against the processor', () => {
     expect(res.body).toEqual({
       ok: true,
       subscription_id: id,
-      checkout_url: `https://checkout.stripe.test/c/pay/${record.checkoutSessionId}`,
+      checkout_url: `${fake.url}/c/pay/${record.checkoutSessionId}`,
       lease_cents: 24900,
       monthly_cents: 5000,
       currency: 'usd',

@@ -51,6 +51,7 @@ export class AppConfig {
   readonly stripe: StripeConfig;
   readonly leaseCents: number;
   readonly monthlyCents: number;
+  readonly support: { phone: string; email: string };
   readonly bootstrap: { orgName?: string; adminEmail?: string };
   readonly redisUrl?: string;
   readonly redisKeyPrefix: string;
@@ -100,6 +101,7 @@ export class AppConfig {
     };
     this.leaseCents = env.LEASE_CENTS;
     this.monthlyCents = env.MONTHLY_CENTS;
+    this.support = { phone: env.SUPPORT_PHONE, email: env.SUPPORT_EMAIL };
     this.bootstrap = { orgName: env.BOOTSTRAP_ORG_NAME, adminEmail: env.BOOTSTRAP_ADMIN_EMAIL };
     this.redisUrl = env.REDIS_URL;
     this.redisKeyPrefix = env.REDIS_KEY_PREFIX;

@@ -86,6 +86,10 @@ export class EnvironmentVariables {
   @Transform(toInt) @IsInt() @Min(0) LEASE_CENTS = 24900;
   @Transform(toInt) @IsInt() @Min(0) MONTHLY_CENTS = 5000;
 
+  /** Shown on the plans page's contact card, the fallback when checkout is off or failing. */
+  @IsString() @MinLength(3) SUPPORT_PHONE = '1-800-555-0199';
+  @IsString() @MinLength(3) SUPPORT_EMAIL = 'care@example.com';
+
   @Transform(emptyToUndefined) @IsOptional() @IsString() BOOTSTRAP_ORG_NAME?: string;
   @Transform(emptyToUndefined) @IsOptional() @IsEmail() BOOTSTRAP_ADMIN_EMAIL?: string;
 

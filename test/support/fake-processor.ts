@@ -65,6 +65,7 @@ export class FakeProcessor {
     const path = (req.url ?? '').split('?')[0];
     const received = { method: req.method ?? '', path, headers: req.headers, form };
     this.requests.push(received);
+    if (req.method === 'GET' && path.startsWith('/c/pay/')) return hostedPage(res, path);
     if (req.method !== 'POST' || path !== '/v1/checkout/sessions') {
       return send(res, 404, apiError('invalid_request_error', 'resource_missing', 'Unknown path'));
     }
@@ -89,7 +90,8 @@ export class FakeProcessor {
           object: 'checkout.session',
           mode: form.mode,
           status: 'open',
-          url: `https://checkout.stripe.test/c/pay/${id}`,
+          // A page this fake serves itself, so a browser test can land on it.
+          url: `${this.url}/c/pay/${id}`,
           client_reference_id: form.client_reference_id ?? null,
           metadata: {},
         });
@@ -110,6 +112,13 @@ function send(res: ServerResponse, status: number, body: unknown): void {
     'Request-Id': `req_${randomBytes(6).toString('hex')}`,
   });
   res.end(json);
+}
+
+/** Stands in for the processor's hosted checkout page. */
+function hostedPage(res: ServerResponse, path: string): void {
+  const html = `<!doctype html><title>Fake hosted checkout</title><h1>Fake checkout ${path.slice(7, 40)}</h1>`;
+  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+  res.end(html);
 }
 
 /** A 127.0.0.1 address nothing listens on, for a refused connection. */
