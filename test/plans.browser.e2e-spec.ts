@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// page.evaluate() callbacks run in the browser, so this file sees the DOM types.
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable, launchBrowser, screenshotPath } from './support/browser';
 import { newEmail, processorEnv, subscriptionsByEmail } from './support/checkout';
