@@ -8,6 +8,7 @@ import { RateLimitModule } from './common/throttling/rate-limit.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { DeviceApiModule } from './device/device-api.module';
 import { HealthModule } from './health/health.module';
 import { OrgModule } from './org/org.module';
 
@@ -19,6 +20,7 @@ import { OrgModule } from './org/org.module';
     RateLimitModule,
     HealthModule,
     OrgModule,
+    DeviceApiModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: ProblemDetailsFilter },

@@ -1,7 +1,9 @@
+import { deviceCommands } from '../device/device.cli';
 import { orgCommands } from '../org/org.cli';
 import { CliCommand } from './cli-command';
 
 /** Every command, by name. Each feature exports its own from `<feature>.cli.ts`. */
 export const COMMANDS: Record<string, CliCommand> = {
   ...orgCommands,
+  ...deviceCommands,
 };

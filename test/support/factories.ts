@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
+import { Device } from '../../src/device/device.entity';
+import { DeviceService, NewDevice } from '../../src/device/device.service';
 import { Organization } from '../../src/org/organization.entity';
 import { OrgService } from '../../src/org/org.service';
 
@@ -10,4 +12,18 @@ export function createOrg(
   name = unique('org'),
 ): Promise<Organization> {
   return app.get(OrgService).create(name);
+}
+
+/** A registered, active device in the org; the device_id is unique per call unless given. */
+export function createDevice(
+  app: INestApplicationContext,
+  orgId: string,
+  overrides: Partial<NewDevice> = {},
+): Promise<Device> {
+  return app.get(DeviceService).register(orgId, {
+    deviceId: unique('dev').toLowerCase(),
+    model: 'hub-2',
+    provider: 'acme',
+    ...overrides,
+  });
 }
