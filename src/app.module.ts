@@ -3,8 +3,10 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { ProblemDetailsFilter } from './common/errors/problem-details.filter';
 import { validationExceptionFactory } from './common/errors/validation.exception-factory';
+import { ClockModule } from './common/clock/clock.module';
 import { loggerOptions } from './common/logging/logger.options';
 import { RateLimitModule } from './common/throttling/rate-limit.module';
+import { AuthModule } from './auth/auth.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -18,8 +20,10 @@ import { OrgModule } from './org/org.module';
     LoggerModule.forRootAsync({ inject: [AppConfig], useFactory: loggerOptions }),
     DatabaseModule,
     RateLimitModule,
+    ClockModule,
     HealthModule,
     OrgModule,
+    AuthModule,
     DeviceApiModule,
   ],
   providers: [

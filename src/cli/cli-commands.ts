@@ -1,3 +1,4 @@
+import { userCommands } from '../auth/user.cli';
 import { deviceCommands } from '../device/device.cli';
 import { orgCommands } from '../org/org.cli';
 import { CliCommand } from './cli-command';
@@ -5,5 +6,6 @@ import { CliCommand } from './cli-command';
 /** Every command, by name. Each feature exports its own from `<feature>.cli.ts`. */
 export const COMMANDS: Record<string, CliCommand> = {
   ...orgCommands,
+  ...userCommands,
   ...deviceCommands,
 };

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
+import type { Role } from '../../src/auth/auth-user';
+import { User } from '../../src/auth/user.entity';
+import { UserService } from '../../src/auth/user.service';
 import { Device } from '../../src/device/device.entity';
 import { DeviceService, NewDevice } from '../../src/device/device.service';
 import { Organization } from '../../src/org/organization.entity';
@@ -12,6 +15,19 @@ export function createOrg(
   name = unique('org'),
 ): Promise<Organization> {
   return app.get(OrgService).create(name);
+}
+
+/** An account (not yet linked to an identity); a new org unless `orgId` is given. */
+export async function createUser(
+  app: INestApplicationContext,
+  opts: { orgId?: string; email?: string; role?: Role; name?: string } = {},
+): Promise<User> {
+  const orgId = opts.orgId ?? (await createOrg(app)).id;
+  return app.get(UserService).create(orgId, {
+    email: opts.email ?? `${unique('user')}@example.com`,
+    role: opts.role ?? 'member',
+    name: opts.name,
+  });
 }
 
 /** A registered, active device in the org; the device_id is unique per call unless given. */

@@ -6,6 +6,7 @@ import request from 'supertest';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
 import { AppConfig } from '../../src/config/app-config';
+import { sharedIdentityProvider } from './identity-provider';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -31,9 +32,13 @@ export function testDatabaseUrl(): string {
 }
 
 /** The test defaults plus overrides, as the app would read them from the environment. */
-export function testConfig(env: Record<string, string> = {}): AppConfig {
+export function testConfig(
+  env: Record<string, string> = {},
+  identityProvider: Record<string, string> = {},
+): AppConfig {
   return AppConfig.fromEnv(
     {
+      ...identityProvider,
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       DATABASE_URL: testDatabaseUrl(),
@@ -42,6 +47,8 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
       // CI runs the suite again with Redis; a prefix per app keeps every app's counters its own.
       ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
       REDIS_KEY_PREFIX: `t${randomBytes(6).toString('hex')}:`,
+      // Tests sign in many accounts from 127.0.0.1; the login limit has its own test.
+      RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
       ...env,
     },
     'test',
@@ -50,7 +57,8 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
 
 /** Boots the real app (same modules, same HTTP setup as main.ts) on the run's test database. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const config = testConfig(options.env);
+  // Sign-in trusts the file's local identity provider unless a test says otherwise.
+  const config = testConfig(options.env, (await sharedIdentityProvider()).env());
   let builder = Test.createTestingModule({
     imports: [AppModule, ...(options.extra?.imports ?? [])],
     controllers: options.extra?.controllers ?? [],

@@ -1,0 +1,34 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { OrgModule } from '../org/org.module';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { CrossSiteGuard } from './cross-site.guard';
+import { IdTokenVerifier } from './id-token.verifier';
+import { RoleGuard } from './role.guard';
+import { SessionGuard } from './session.guard';
+import { Session } from './session.entity';
+import { SessionService } from './session.service';
+import { User } from './user.entity';
+import { UserService } from './user.service';
+
+/**
+ * Sign-in, sessions and accounts. Global, so any feature's controller can use `@Auth()` without
+ * importing this module (its guards resolve their services from here).
+ */
+@Global()
+@Module({
+  imports: [TypeOrmModule.forFeature([User, Session]), OrgModule],
+  controllers: [AuthController],
+  providers: [
+    AuthService,
+    IdTokenVerifier,
+    SessionService,
+    UserService,
+    CrossSiteGuard,
+    SessionGuard,
+    RoleGuard,
+  ],
+  exports: [SessionService, UserService, CrossSiteGuard, SessionGuard, RoleGuard],
+})
+export class AuthModule {}

@@ -1,0 +1,40 @@
+import { CanActivate, ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { AppException } from '../common/errors/app.exception';
+import { ErrorCode } from '../common/errors/error-code.enum';
+import { AppConfig } from '../config/app-config';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Cookie routes that change state: JSON only, and no request another site started. SameSite=Lax
+ * already keeps the cookie off most cross-site requests; this also covers login, same-site
+ * subdomains outside CORS_ORIGINS and older browsers.
+ */
+@Injectable()
+export class CrossSiteGuard implements CanActivate {
+  constructor(private readonly config: AppConfig) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const req = context.switchToHttp().getRequest<Request>();
+    if (SAFE_METHODS.has(req.method)) return true;
+    const contentType = req.headers['content-type'];
+    if (contentType !== undefined && !req.is(['application/json', 'application/*+json'])) {
+      throw new AppException(
+        ErrorCode.UnsupportedMediaType,
+        HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+        'This route accepts only application/json.',
+      );
+    }
+    const origin = req.headers.origin;
+    const crossSite = req.headers['sec-fetch-site'] === 'cross-site';
+    if (crossSite || (origin !== undefined && !this.config.corsOrigins.includes(origin))) {
+      throw new AppException(
+        ErrorCode.Forbidden,
+        HttpStatus.FORBIDDEN,
+        'Cross-site requests may not change state here.',
+      );
+    }
+    return true;
+  }
+}

@@ -1,0 +1,29 @@
+import { CanActivate, ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AppException } from '../common/errors/app.exception';
+import { ErrorCode } from '../common/errors/error-code.enum';
+import { Role } from './auth-user';
+import { AuthenticatedRequest } from './session.guard';
+
+export const REQUIRED_ROLE = Symbol('required-role');
+
+/** Runs after SessionGuard: 403 when the account's current role is below the route's. */
+@Injectable()
+export class RoleGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const role = this.reflector.getAllAndOverride<Role | undefined>(REQUIRED_ROLE, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (role !== 'admin') return true;
+    const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    if (req.auth?.user.role === 'admin') return true;
+    throw new AppException(
+      ErrorCode.Forbidden,
+      HttpStatus.FORBIDDEN,
+      'This needs the admin role in your organization.',
+    );
+  }
+}

@@ -1,0 +1,138 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, IsNull, Repository } from 'typeorm';
+import { Clock } from '../common/clock/clock';
+import { AppException } from '../common/errors/app.exception';
+import { ErrorCode } from '../common/errors/error-code.enum';
+import { AppConfig } from '../config/app-config';
+import { AuthUser } from './auth-user';
+import { Session } from './session.entity';
+import { User } from './user.entity';
+
+/** 32 random bytes, base64url: 43 characters. Anything else cannot be one of ours. */
+const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+
+export interface IssuedSession {
+  /** The cookie value. Returned once, to be set as the cookie; never stored or logged. */
+  token: string;
+  issuedAt: Date;
+  expiresAt: Date;
+}
+
+export interface ActiveSession {
+  id: string;
+  user: AuthUser;
+  expiresAt: Date;
+}
+
+export const hashToken = (token: string): string =>
+  createHash('sha256').update(token).digest('hex');
+
+export function toAuthUser(user: User): AuthUser {
+  return { id: user.id, email: user.email, name: user.name, orgId: user.orgId, role: user.role };
+}
+
+function unauthenticated(): AppException {
+  return new AppException(
+    ErrorCode.Unauthenticated,
+    HttpStatus.UNAUTHORIZED,
+    'Sign in first: the session is missing, invalid or expired.',
+  );
+}
+
+/** Server-side sessions behind an opaque cookie token, with idle and absolute expiry. */
+@Injectable()
+export class SessionService {
+  constructor(
+    @InjectRepository(Session) private readonly sessions: Repository<Session>,
+    private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(userId: string, userAgent?: string): Promise<IssuedSession> {
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + this.config.session.absoluteTtlSeconds * 1000);
+    return this.insert(this.sessions, userId, now, expiresAt, userAgent);
+  }
+
+  /** The session behind a cookie token, with the account as it is now; 401 otherwise. */
+  async authenticate(token: string | undefined): Promise<ActiveSession> {
+    if (!token || !TOKEN_FORMAT.test(token)) throw unauthenticated();
+    const session = await this.sessions.findOne({
+      where: { tokenHash: hashToken(token) },
+      relations: { user: true },
+    });
+    const now = this.clock.now();
+    if (
+      !session?.user ||
+      session.revokedAt ||
+      session.user.disabled ||
+      session.expiresAt <= now ||
+      session.idleExpiresAt <= now
+    ) {
+      throw unauthenticated();
+    }
+    await this.sessions.update(
+      { id: session.id },
+      { lastUsedAt: now, idleExpiresAt: this.idleEnd(now) },
+    );
+    return { id: session.id, user: toAuthUser(session.user), expiresAt: session.expiresAt };
+  }
+
+  /**
+   * Replaces a session with a new token. The absolute end stays the one set at login, so
+   * refreshing never extends a sign-in beyond SESSION_ABSOLUTE_TTL_SECONDS.
+   */
+  async rotate(current: ActiveSession, userAgent?: string): Promise<IssuedSession> {
+    const now = this.clock.now();
+    return this.dataSource.transaction(async (manager) => {
+      const repo = manager.getRepository(Session);
+      const revoked = await repo.update(
+        { id: current.id, revokedAt: IsNull() },
+        { revokedAt: now },
+      );
+      if (!revoked.affected) throw unauthenticated(); // a concurrent refresh or logout won
+      return this.insert(repo, current.user.id, now, current.expiresAt, userAgent);
+    });
+  }
+
+  /** Revokes the session behind a token, if there is one; silent otherwise. */
+  async revoke(token: string | undefined): Promise<void> {
+    if (!token || !TOKEN_FORMAT.test(token)) return;
+    await this.sessions.update(
+      { tokenHash: hashToken(token), revokedAt: IsNull() },
+      { revokedAt: this.clock.now() },
+    );
+  }
+
+  async revokeAllFor(userId: string): Promise<void> {
+    await this.sessions.update({ userId, revokedAt: IsNull() }, { revokedAt: this.clock.now() });
+  }
+
+  private async insert(
+    repo: Repository<Session>,
+    userId: string,
+    now: Date,
+    expiresAt: Date,
+    userAgent?: string,
+  ): Promise<IssuedSession> {
+    const token = randomBytes(32).toString('base64url');
+    await repo.insert({
+      tokenHash: hashToken(token),
+      userId,
+      createdAt: now,
+      lastUsedAt: now,
+      expiresAt,
+      idleExpiresAt: this.idleEnd(now),
+      revokedAt: null,
+      userAgent: userAgent ? userAgent.slice(0, 512) : null,
+    });
+    return { token, issuedAt: now, expiresAt };
+  }
+
+  private idleEnd(now: Date): Date {
+    return new Date(now.getTime() + this.config.session.idleTtlSeconds * 1000);
+  }
+}
