@@ -4,6 +4,7 @@ import { MoreThan, QueryFailedError, Repository } from 'typeorm';
 import { AppException, FieldError } from '../common/errors/app.exception';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { OrgService } from '../org/org.service';
+import { CreateDeviceDto } from './create-device.dto';
 import { decodeDeviceCursor, encodeDeviceCursor } from './device-cursor';
 import { DeviceItemDto, DeviceListDto, DeviceSelfDto } from './device-view.dto';
 import { Device } from './device.entity';
@@ -60,6 +61,12 @@ export class DeviceService {
       }
       throw err;
     }
+  }
+
+  /** Registration through the API: the body as the contract names it, the list item back. */
+  async create(orgId: string, body: CreateDeviceDto): Promise<DeviceItemDto> {
+    const { device_id: deviceId, model, provider } = body;
+    return DeviceService.item(await this.register(orgId, { deviceId, model, provider }));
   }
 
   /** One page of the org's devices in device_id order; keyset, so pages stay stable under inserts. */
