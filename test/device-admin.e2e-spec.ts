@@ -147,3 +147,22 @@ describe('device and session credentials are not interchangeable', () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe('API docs for the device routes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('documents each route with its credential', async () => {
+    const res = await t.http().get('/api/docs-json').expect(200);
+    const paths = res.body.paths as Record<string, Record<string, { security?: object[] }>>;
+    expect(paths['/auth/device'].post.security).toBeUndefined();
+    expect(paths['/api/device/v1/self'].get.security).toEqual([{ device: [] }]);
+    expect(paths['/api/device/v1/heartbeat'].post.security).toEqual([{ device: [] }]);
+    expect(paths['/api/v1/devices'].get.security).toEqual([{ session: [] }]);
+    expect(paths['/api/v1/devices'].post.security).toEqual([{ session: [] }]);
+    expect(paths['/api/v1/devices/{device_id}'].delete.security).toEqual([{ session: [] }]);
+  });
+});

@@ -4,7 +4,8 @@ import type { Device } from '../src/device/device.entity';
 import { DeviceService } from '../src/device/device.service';
 import { createDevice, createOrg } from './support/factories';
 import { decodeJwt, deviceToken, forgeDeviceToken, unsignedToken } from './support/devices';
-import { createTestApp, TestApp } from './support/test-app';
+import { TcpProxy } from './support/tcp-proxy';
+import { createTestApp, TestApp, testDatabaseUrl } from './support/test-app';
 
 describe('device bearer guard (GET /api/device/v1/self)', () => {
   let t: TestApp;
@@ -171,5 +172,35 @@ describe('POST /api/device/v1/heartbeat', () => {
     const res = await t.http().post('/api/device/v1/heartbeat').send({ battery_pct: 50 });
     expect(res.status).toBe(401);
     expect((await selfRecord()).battery_pct).toBe(87);
+  });
+});
+
+describe('device routes when the database goes away', () => {
+  let proxy: TcpProxy;
+  let t: TestApp;
+  beforeAll(async () => {
+    const target = new URL(testDatabaseUrl());
+    proxy = await new TcpProxy(target.hostname, Number(target.port || 5432)).start();
+    t = await createTestApp({ env: { DATABASE_URL: TcpProxy.via(testDatabaseUrl(), proxy) } });
+  });
+  afterAll(async () => {
+    proxy.restore();
+    await t.close();
+    await proxy.stop();
+  });
+
+  it('answers 503 unavailable, not 401: an outage is not a verdict on the device', async () => {
+    const device = await createDevice(t.app, (await createOrg(t.app)).id);
+    const token = await deviceToken(t, device);
+    proxy.cut();
+    const self = await t.http().get('/api/device/v1/self').set('Authorization', `Bearer ${token}`);
+    expect(self.status).toBe(503);
+    expect(self.body.code).toBe('unavailable');
+    const auth = await t
+      .http()
+      .post('/auth/device')
+      .send({ device_id: device.deviceId, model: device.model, provider: device.provider });
+    expect(auth.status).toBe(503);
+    proxy.restore();
   });
 });

@@ -16,9 +16,11 @@ export class DeviceBearerGuard extends AuthGuard(DEVICE_JWT_STRATEGY) {
     return { session: false, property: DEVICE_REQUEST_PROPERTY };
   }
 
-  // Every failure (none, malformed, bad signature, expired, wrong type, device gone) is one answer.
+  // Every token failure (none, malformed, bad signature, expired, wrong type, device gone) is one
+  // answer. An error is not a verdict on the token (the database is away): it stays an error.
   override handleRequest<TDevice = Device>(err: unknown, device: TDevice | false): TDevice {
-    if (err || !device) {
+    if (err) throw err instanceof Error ? err : new Error(String(err));
+    if (!device) {
       throw new AppException(
         ErrorCode.Unauthenticated,
         HttpStatus.UNAUTHORIZED,
