@@ -19,7 +19,8 @@ export class DeviceBearerGuard extends AuthGuard(DEVICE_JWT_STRATEGY) {
   // Every token failure (none, malformed, bad signature, expired, wrong type, device gone) is one
   // answer. An error is not a verdict on the token (the database is away): it stays an error.
   override handleRequest<TDevice = Device>(err: unknown, device: TDevice | false): TDevice {
-    if (err) throw err instanceof Error ? err : new Error(String(err));
+    if (err instanceof Error) throw err;
+    if (err) throw new Error('Device token check failed');
     if (!device) {
       throw new AppException(
         ErrorCode.Unauthenticated,
