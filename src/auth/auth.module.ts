@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OrgModule } from '../org/org.module';
+import { AuthBootstrapService } from './auth-bootstrap.service';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { CrossSiteGuard } from './cross-site.guard';
@@ -9,6 +10,7 @@ import { RoleGuard } from './role.guard';
 import { SessionGuard } from './session.guard';
 import { Session } from './session.entity';
 import { SessionService } from './session.service';
+import { UserController } from './user.controller';
 import { User } from './user.entity';
 import { UserService } from './user.service';
 
@@ -19,8 +21,9 @@ import { UserService } from './user.service';
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([User, Session]), OrgModule],
-  controllers: [AuthController],
+  controllers: [AuthController, UserController],
   providers: [
+    AuthBootstrapService,
     AuthService,
     IdTokenVerifier,
     SessionService,

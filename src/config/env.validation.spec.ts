@@ -31,6 +31,7 @@ describe('validateEnv', () => {
     ['TRUST_PROXY', 'true'],
     ['DEVICE_TOKEN_SECRET', 'short'],
     ['LOG_LEVEL', 'loud'],
+    ['BOOTSTRAP_ADMIN_EMAIL', 'not-an-email'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => validateEnv({ [name]: value })).toThrow(new RegExp(`${name}`));
   });

@@ -1,6 +1,7 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import {
   IsBoolean,
+  IsEmail,
   IsIn,
   IsInt,
   IsOptional,
@@ -83,7 +84,7 @@ export class EnvironmentVariables {
   @Transform(toInt) @IsInt() @Min(0) MONTHLY_CENTS = 5000;
 
   @Transform(emptyToUndefined) @IsOptional() @IsString() BOOTSTRAP_ORG_NAME?: string;
-  @Transform(emptyToUndefined) @IsOptional() @IsString() BOOTSTRAP_ADMIN_EMAIL?: string;
+  @Transform(emptyToUndefined) @IsOptional() @IsEmail() BOOTSTRAP_ADMIN_EMAIL?: string;
 
   @Transform(emptyToUndefined)
   @IsOptional()

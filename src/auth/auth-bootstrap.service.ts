@@ -1,0 +1,40 @@
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../config/app-config';
+import { Organization } from '../org/organization.entity';
+import { User } from './user.entity';
+
+/** Any fixed key; instances booting together create the first admin once. */
+const BOOTSTRAP_LOCK_KEY = 4_242_003;
+
+/**
+ * BOOTSTRAP_ORG_NAME + BOOTSTRAP_ADMIN_EMAIL: on a database with no user yet, create that
+ * organization and its first admin, who then signs in with the provider (linked by email).
+ */
+@Injectable()
+export class AuthBootstrapService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Bootstrap');
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const { orgName, adminEmail } = this.config.bootstrap;
+    if (!orgName && !adminEmail) return;
+    if (!orgName || !adminEmail) {
+      this.logger.warn('Set both BOOTSTRAP_ORG_NAME and BOOTSTRAP_ADMIN_EMAIL, or neither');
+      return;
+    }
+    const created = await this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock($1)', [BOOTSTRAP_LOCK_KEY]);
+      if ((await manager.count(User)) > 0) return false;
+      const org = await manager.save(manager.create(Organization, { name: orgName.trim() }));
+      const email = adminEmail.trim().toLowerCase();
+      await manager.save(manager.create(User, { orgId: org.id, email, role: 'admin', name: null }));
+      return true;
+    });
+    if (created) this.logger.log(`Created organization "${orgName}" and its first admin`);
+  }
+}

@@ -1,0 +1,16 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { ROLES } from './auth-user';
+import type { Role } from './auth-user';
+
+export class UpdateUserDto {
+  @ApiPropertyOptional({ enum: ROLES })
+  @IsOptional()
+  @IsIn(ROLES)
+  role?: Role;
+
+  @ApiPropertyOptional({ description: "true ends the account's sessions and blocks sign-in" })
+  @IsOptional()
+  @IsBoolean()
+  disabled?: boolean;
+}
