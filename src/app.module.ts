@@ -11,6 +11,7 @@ import { AuthModule } from './auth/auth.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { DeviceApiModule } from './device/device-api.module';
 import { HealthModule } from './health/health.module';
 import { OrgModule } from './org/org.module';
 import { PlansModule } from './plans/plans.module';
@@ -29,6 +30,7 @@ import { WebhookModule } from './webhook/webhook.module';
     CheckoutModule,
     WebhookModule,
     AuthModule,
+    DeviceApiModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: ProblemDetailsFilter },

@@ -1,5 +1,6 @@
 import { subscriptionCommands } from '../checkout/subscription.cli';
 import { userCommands } from '../auth/user.cli';
+import { deviceCommands } from '../device/device.cli';
 import { orgCommands } from '../org/org.cli';
 import { CliCommand } from './cli-command';
 
@@ -8,4 +9,5 @@ export const COMMANDS: Record<string, CliCommand> = {
   ...orgCommands,
   ...subscriptionCommands,
   ...userCommands,
+  ...deviceCommands,
 };

@@ -5,6 +5,7 @@ import { ClockModule } from '../common/clock/clock.module';
 import { RateLimitModule } from '../common/throttling/rate-limit.module';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
+import { DeviceModule } from '../device/device.module';
 import { OrgModule } from '../org/org.module';
 
 /**
@@ -20,6 +21,7 @@ import { OrgModule } from '../org/org.module';
     OrgModule,
     AuthModule,
     SubscriptionModule,
+    DeviceModule,
   ],
 })
 export class CliModule {}

@@ -6,6 +6,8 @@ import { Subscription } from '../../src/checkout/subscription.entity';
 import type { Role } from '../../src/auth/auth-user';
 import { User } from '../../src/auth/user.entity';
 import { UserService } from '../../src/auth/user.service';
+import { Device } from '../../src/device/device.entity';
+import { DeviceService, NewDevice } from '../../src/device/device.service';
 import { Organization } from '../../src/org/organization.entity';
 import { OrgService } from '../../src/org/org.service';
 
@@ -49,5 +51,19 @@ export async function createUser(
     email: opts.email ?? `${unique('user')}@example.com`,
     role: opts.role ?? 'member',
     name: opts.name,
+  });
+}
+
+/** A registered, active device in the org; the device_id is unique per call unless given. */
+export function createDevice(
+  app: INestApplicationContext,
+  orgId: string,
+  overrides: Partial<NewDevice> = {},
+): Promise<Device> {
+  return app.get(DeviceService).register(orgId, {
+    deviceId: unique('dev').toLowerCase(),
+    model: 'hub-2',
+    provider: 'acme',
+    ...overrides,
   });
 }

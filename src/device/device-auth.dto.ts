@@ -1,0 +1,42 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { DEVICE_ID_MAX, DEVICE_TEXT_MAX } from './device.rules';
+
+/**
+ * The device's claim of identity. Only the shape is checked here: any well-formed value that does
+ * not match a registered, active device gets the one `invalid_device` answer.
+ */
+export class DeviceAuthDto {
+  @ApiProperty({ example: 'sensor-0042', maxLength: DEVICE_ID_MAX })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(DEVICE_ID_MAX)
+  device_id!: string;
+
+  @ApiProperty({ example: 'hub-2', maxLength: DEVICE_TEXT_MAX })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(DEVICE_TEXT_MAX)
+  model!: string;
+
+  @ApiProperty({ example: 'acme', maxLength: DEVICE_TEXT_MAX })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(DEVICE_TEXT_MAX)
+  provider!: string;
+}
+
+/** The short-lived bearer token (CONTRACT.md section 4). */
+export class DeviceTokenDto {
+  @ApiProperty({ description: 'JWT for `Authorization: Bearer`' })
+  access_token!: string;
+
+  @ApiProperty({ enum: ['Bearer'] })
+  token_type!: 'Bearer';
+
+  @ApiProperty({ description: 'Seconds until the token expires', example: 900 })
+  expires_in!: number;
+
+  @ApiProperty({ description: 'When the token expires (ISO 8601); refresh before this' })
+  expires_at!: string;
+}

@@ -1,0 +1,34 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentDevice } from './current-device.decorator';
+import { DeviceAuth } from './device-bearer.guard';
+import { DeviceSelfDto } from './device-view.dto';
+import { Device } from './device.entity';
+import { DeviceService } from './device.service';
+import { HeartbeatDto } from './heartbeat.dto';
+
+/** Device-scoped operations: bearer token only. */
+@ApiTags('device-scoped')
+@Controller('api/device/v1')
+@DeviceAuth()
+export class DeviceSelfController {
+  constructor(private readonly devices: DeviceService) {}
+
+  @Get('self')
+  @ApiOperation({ summary: "The calling device's own record" })
+  @ApiOkResponse({ type: DeviceSelfDto })
+  self(@CurrentDevice() device: Device): DeviceSelfDto {
+    return DeviceService.self(device);
+  }
+
+  @Post('heartbeat')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ summary: 'Report in; stamps last_seen_at and stores what the device reports' })
+  @ApiNoContentResponse({ description: 'Recorded' })
+  heartbeat(@CurrentDevice() device: Device, @Body() body: HeartbeatDto): Promise<void> {
+    return this.devices.heartbeat(device, {
+      firmwareVersion: body.firmware_version,
+      batteryPct: body.battery_pct,
+    });
+  }
+}

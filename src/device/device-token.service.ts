@@ -1,0 +1,91 @@
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { sign } from 'jsonwebtoken';
+import { Repository } from 'typeorm';
+import { AppException } from '../common/errors/app.exception';
+import { ErrorCode } from '../common/errors/error-code.enum';
+import { AppConfig } from '../config/app-config';
+import { DeviceAuthDto, DeviceTokenDto } from './device-auth.dto';
+import { Device } from './device.entity';
+import { isCanonicalDeviceId } from './device.rules';
+
+export const DEVICE_TOKEN_AUDIENCE = 'device';
+export const DEVICE_TOKEN_TYPE = 'device+jwt';
+export const DEVICE_TOKEN_ALGORITHM = 'HS256';
+
+/** Claims of a device token besides the registered ones (sub, aud, jti, iat, exp). */
+export interface DeviceTokenClaims {
+  org_id: string;
+}
+
+/** Compared against when no device was found, so every refusal costs the same work. */
+const NO_DEVICE = { model: '\u0000no-device', provider: '\u0000no-device', status: 'deactivated' };
+/** Looked up instead of a non-canonical id: same query, can never match, never a driver error. */
+const NEVER_REGISTERED = '#';
+
+/** Exchanges a registered device's identity for a short-lived bearer token. */
+@Injectable()
+export class DeviceTokenService {
+  constructor(
+    @InjectRepository(Device) private readonly devices: Repository<Device>,
+    private readonly config: AppConfig,
+  ) {}
+
+  async issue(claim: DeviceAuthDto): Promise<DeviceTokenDto> {
+    const deviceId = isCanonicalDeviceId(claim.device_id) ? claim.device_id : NEVER_REGISTERED;
+    const device = await this.devices.findOneBy({ deviceId });
+    if (!credentialsMatch(device, claim) || !device) {
+      throw new AppException(
+        ErrorCode.InvalidDevice,
+        HttpStatus.UNAUTHORIZED,
+        'The device is not registered, not active, or does not match its registration.',
+      );
+    }
+    return this.sign(device);
+  }
+
+  private sign(device: Device): DeviceTokenDto {
+    const ttl = this.config.deviceToken.ttlSeconds;
+    const now = Math.floor(Date.now() / 1000);
+    const claims: DeviceTokenClaims & { iat: number; exp: number } = {
+      org_id: device.orgId,
+      iat: now,
+      exp: now + ttl,
+    };
+    const token = sign(claims, this.config.deviceToken.secret, {
+      algorithm: DEVICE_TOKEN_ALGORITHM,
+      header: { alg: DEVICE_TOKEN_ALGORITHM, typ: DEVICE_TOKEN_TYPE },
+      subject: device.deviceId,
+      audience: DEVICE_TOKEN_AUDIENCE,
+      jwtid: randomUUID(),
+    });
+    return {
+      access_token: token,
+      token_type: 'Bearer',
+      expires_in: ttl,
+      expires_at: new Date(claims.exp * 1000).toISOString(),
+    };
+  }
+}
+
+/**
+ * True only for a found, active device whose model and provider both match. Every check runs
+ * whatever the outcome, in constant time, so the answer's timing does not say which field was wrong.
+ */
+export function credentialsMatch(
+  device: Pick<Device, 'model' | 'provider' | 'status'> | null,
+  claim: Pick<DeviceAuthDto, 'model' | 'provider'>,
+): boolean {
+  const stored = device ?? NO_DEVICE;
+  const model = sameText(stored.model, claim.model);
+  const provider = sameText(stored.provider, claim.provider);
+  const active = sameText(stored.status, 'active');
+  return [device !== null, model, provider, active].every(Boolean);
+}
+
+/** Equal-length digests, so timingSafeEqual compares without revealing lengths or prefixes. */
+function sameText(a: string, b: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+  return timingSafeEqual(digest(a), digest(b));
+}

@@ -1,0 +1,30 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { DEVICE_STATUSES, type DeviceStatus } from './device.entity';
+
+/** One item of the org's device list (CONTRACT.md section 4). */
+export class DeviceItemDto {
+  @ApiProperty({ example: 'sensor-0042' }) device_id!: string;
+  @ApiProperty({ example: 'hub-2' }) model!: string;
+  @ApiProperty({ example: 'acme' }) provider!: string;
+  @ApiProperty({ enum: DEVICE_STATUSES }) status!: DeviceStatus;
+  @ApiProperty({ type: String, nullable: true, description: 'Last heartbeat (ISO 8601)' })
+  last_seen_at!: string | null;
+  @ApiProperty({ description: 'ISO 8601' }) created_at!: string;
+}
+
+export class DeviceListDto {
+  @ApiProperty({ type: [DeviceItemDto] }) items!: DeviceItemDto[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Pass as `cursor` for the next page; null on the last page',
+  })
+  next_cursor!: string | null;
+}
+
+/** The device's own record, as the device sees it. */
+export class DeviceSelfDto extends DeviceItemDto {
+  @ApiProperty({ format: 'uuid' }) org_id!: string;
+  @ApiPropertyOptional({ type: String, nullable: true }) firmware_version!: string | null;
+  @ApiPropertyOptional({ type: Number, nullable: true }) battery_pct!: number | null;
+}

@@ -1,0 +1,65 @@
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { Organization } from '../org/organization.entity';
+
+export const DEVICE_STATUSES = ['active', 'deactivated'] as const;
+export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
+
+/** A registered device. `device_id` is its canonical identifier, unique across all organizations. */
+@Entity({ name: 'devices' })
+@Check('CHK_devices_status', `"status" IN ('active', 'deactivated')`)
+@Check('CHK_devices_battery_pct', `"battery_pct" BETWEEN 0 AND 100`)
+// The org's device list pages by device_id inside one org (keyset), so this index serves it whole.
+@Index('IDX_devices_org_device_id', ['orgId', 'deviceId'])
+export class Device {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'org_id', type: 'uuid' })
+  orgId!: string;
+
+  @ManyToOne(() => Organization, { nullable: false })
+  @JoinColumn({ name: 'org_id' })
+  org?: Organization;
+
+  // Byte order ("C"), so the list's order and its cursors are the same on every server.
+  @Index('UQ_devices_device_id', { unique: true })
+  @Column({ name: 'device_id', type: 'varchar', length: 128, collation: 'C' })
+  deviceId!: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  model!: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  provider!: string;
+
+  @Column({ type: 'varchar', length: 16, default: 'active' })
+  status!: DeviceStatus;
+
+  @Column({ name: 'last_seen_at', type: 'timestamptz', nullable: true })
+  lastSeenAt!: Date | null;
+
+  @Column({ name: 'firmware_version', type: 'varchar', length: 64, nullable: true })
+  firmwareVersion!: string | null;
+
+  @Column({ name: 'battery_pct', type: 'smallint', nullable: true })
+  batteryPct!: number | null;
+
+  @Column({ name: 'deactivated_at', type: 'timestamptz', nullable: true })
+  deactivatedAt!: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

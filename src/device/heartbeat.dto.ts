@@ -1,0 +1,21 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { FIRMWARE_VERSION_MAX, TEXT_PATTERN } from './device.rules';
+
+export class HeartbeatDto {
+  @ApiPropertyOptional({ example: '2.4.1', maxLength: FIRMWARE_VERSION_MAX })
+  @IsOptional()
+  @IsString()
+  @MaxLength(FIRMWARE_VERSION_MAX)
+  @Matches(TEXT_PATTERN, {
+    message: 'firmware_version must be printable text without surrounding spaces',
+  })
+  firmware_version?: string;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 100, example: 87 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(100)
+  battery_pct?: number;
+}

@@ -1,0 +1,51 @@
+import { PARAMS_PROVIDER_TOKEN, Params } from 'nestjs-pino';
+import type { Options } from 'pino-http';
+import { loggerOptions } from '../src/common/logging/logger.options';
+import { AppConfig } from '../src/config/app-config';
+import { createDevice, createOrg } from './support/factories';
+import { createTestApp, TestApp } from './support/test-app';
+
+describe('device tokens never reach the logs', () => {
+  let t: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { LOG_LEVEL: 'debug' },
+      // The app's own logger options, writing into this test instead of stdout.
+      override: (b) =>
+        b.overrideProvider(PARAMS_PROVIDER_TOKEN).useFactory({
+          inject: [AppConfig],
+          factory: (config: AppConfig): Params => {
+            const params = loggerOptions(config, false);
+            const stream = { write: (line: string) => void lines.push(line) };
+            return { ...params, pinoHttp: [params.pinoHttp as Options, stream] };
+          },
+        }),
+    });
+  });
+  afterAll(() => t.close());
+
+  it('logs each request with the Authorization header redacted', async () => {
+    const device = await createDevice(t.app, (await createOrg(t.app)).id);
+    const issued = await t
+      .http()
+      .post('/auth/device')
+      .send({ device_id: device.deviceId, model: device.model, provider: device.provider })
+      .expect(200);
+    const token = issued.body.access_token as string;
+    const bearer = `Bearer ${token}`;
+    await t.http().get('/api/device/v1/self').set('Authorization', bearer).expect(200);
+    await t
+      .http()
+      .post('/api/device/v1/heartbeat')
+      .set('Authorization', bearer)
+      .send({ battery_pct: 10 })
+      .expect(204);
+    await t.http().get('/api/device/v1/self').set('Authorization', `${bearer}x`).expect(401);
+
+    const log = lines.join('');
+    expect(log).toContain('/api/device/v1/self'); // the capture works
+    expect(log).toContain('[redacted]');
+    for (const part of token.split('.')) expect(log).not.toContain(part);
+  });
+});
