@@ -4,8 +4,9 @@ import type { Device } from '../src/device/device.entity';
 import { DeviceService } from '../src/device/device.service';
 import { createDevice, createOrg } from './support/factories';
 import { decodeJwt, deviceToken, forgeDeviceToken, unsignedToken } from './support/devices';
-import { TcpProxy } from './support/tcp-proxy';
-import { createTestApp, TestApp, testDatabaseUrl } from './support/test-app';
+import { AppBehindProxy, createAppBehindProxy } from './support/app-behind-proxy';
+import type { TcpProxy } from './support/tcp-proxy';
+import { createTestApp, TestApp } from './support/test-app';
 
 describe('device bearer guard (GET /api/device/v1/self)', () => {
   let t: TestApp;
@@ -176,18 +177,14 @@ describe('POST /api/device/v1/heartbeat', () => {
 });
 
 describe('device routes when the database goes away', () => {
+  let behind: AppBehindProxy;
   let proxy: TcpProxy;
   let t: TestApp;
   beforeAll(async () => {
-    const target = new URL(testDatabaseUrl());
-    proxy = await new TcpProxy(target.hostname, Number(target.port || 5432)).start();
-    t = await createTestApp({ env: { DATABASE_URL: TcpProxy.via(testDatabaseUrl(), proxy) } });
+    behind = await createAppBehindProxy();
+    ({ t, proxy } = behind);
   });
-  afterAll(async () => {
-    proxy.restore();
-    await t.close();
-    await proxy.stop();
-  });
+  afterAll(() => behind.close());
 
   it('answers 503 unavailable, not 401: an outage is not a verdict on the device', async () => {
     const device = await createDevice(t.app, (await createOrg(t.app)).id);

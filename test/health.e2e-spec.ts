@@ -1,5 +1,6 @@
-import { TcpProxy } from './support/tcp-proxy';
-import { createTestApp, TestApp, testDatabaseUrl } from './support/test-app';
+import { AppBehindProxy, createAppBehindProxy } from './support/app-behind-proxy';
+import type { TcpProxy } from './support/tcp-proxy';
+import { createTestApp, TestApp } from './support/test-app';
 
 describe('GET /health', () => {
   let t: TestApp;
@@ -19,18 +20,14 @@ describe('GET /health', () => {
 });
 
 describe('GET /health when the database goes away', () => {
+  let behind: AppBehindProxy;
   let proxy: TcpProxy;
   let t: TestApp;
   beforeAll(async () => {
-    const target = new URL(testDatabaseUrl());
-    proxy = await new TcpProxy(target.hostname, Number(target.port || 5432)).start();
-    t = await createTestApp({ env: { DATABASE_URL: TcpProxy.via(testDatabaseUrl(), proxy) } });
+    behind = await createAppBehindProxy();
+    ({ t, proxy } = behind);
   });
-  afterAll(async () => {
-    proxy.restore();
-    await t.close();
-    await proxy.stop();
-  });
+  afterAll(() => behind.close());
 
   async function waitForStatus(status: number, withinMs: number): Promise<number> {
     const start = Date.now();
