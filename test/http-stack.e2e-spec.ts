@@ -47,9 +47,11 @@ describe('HTTP stack: errors as problem details, body limits, headers', () => {
     // The probe route sits under a different prefix, so it gets the default limit...
     const big = { data: 'x'.repeat(100 * 1024) };
     await t.http().post('/test/large/api/payment-processor/webhook').send(big).expect(413);
-    // ...and the real webhook path is not rejected for size (404 until the webhook module exists).
+    // ...and the real webhook path reads it: refused for its (absent) configuration, not its size.
     const res = await t.http().post('/api/payment-processor/webhook').send(big);
-    expect(res.status).not.toBe(413);
+    expect(res.body.code).toBe('webhook_not_configured');
+    const huge = { data: 'x'.repeat(1100 * 1024) };
+    await t.http().post('/api/payment-processor/webhook').send(huge).expect(413);
   });
 
   it('answers a text/plain body with 415 unsupported_media_type', async () => {
