@@ -86,14 +86,11 @@ describe('faults: PostgreSQL cut away and brought back under load', () => {
                 .http()
                 .post('/api/lease/checkout')
                 .send({ email: newEmail(), source: 'reliability' })
-            : await t
-                .http()
-                .post('/auth/device')
-                .send({
-                  device_id: device.deviceId,
-                  model: device.model,
-                  provider: device.provider,
-                });
+            : await t.http().post('/auth/device').send({
+                device_id: device.deviceId,
+                model: device.model,
+                provider: device.provider,
+              });
         const ms = Date.now() - started;
         outcomes.push({
           kind,
