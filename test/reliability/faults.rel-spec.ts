@@ -203,7 +203,7 @@ async function startRedis(port: number): Promise<ChildProcess> {
   );
   await new Promise<void>((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (c: Buffer) => {
+    child.stdout.on('data', (c: Buffer) => {
       out += c.toString();
       if (/Ready to accept connections/i.test(out)) resolve();
     });

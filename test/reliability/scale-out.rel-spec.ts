@@ -98,9 +98,9 @@ describe('scale-out: two instances start at once on an empty database', () => {
         const files = readdirSync(
           join(__dirname, '..', '..', 'src', 'database', 'migrations'),
         ).filter((f) => /^\d+-.+\.ts$/.test(f));
-        const rows = (await a.app.get(DataSource).query('SELECT name FROM migrations')) as {
-          name: string;
-        }[];
+        const rows = await a.app
+          .get(DataSource)
+          .query<{ name: string }[]>('SELECT name FROM migrations');
         const distinct = new Set(rows.map((r) => r.name)).size;
         await a.http().get('/health').expect(200);
         await b.http().get('/health').expect(200);
