@@ -125,6 +125,14 @@ describe('POST /api/payment-processor/webhook without a secret', () => {
       await t.close();
     }
   });
+});
+
+describe('POST /api/payment-processor/webhook with a malformed signed event', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: WEBHOOK_ENV });
+  });
+  afterAll(() => t.close());
 
   // Found by the reliability suite: these answered 500, which makes the processor retry for ever.
   it.each([
