@@ -53,6 +53,11 @@ describe('POST /api/auth/login: ID token checks', () => {
     ['a wrong audience', () => idp.token({ claims: { ...claims(), aud: 'someone-else' } })],
     ['a wrong issuer', () => idp.token({ claims: { ...claims(), iss: 'https://evil.example' } })],
     ['an expired token', () => idp.token({ claims: claims(), iatOffset: -7200, expOffset: -3600 })],
+    // Found by the reliability suite: jose checks iat only with maxTokenAge.
+    [
+      'a token issued an hour in the future',
+      () => idp.token({ claims: claims(), iatOffset: 3600, expOffset: 7200 }),
+    ],
     [
       'alg: none',
       () => {

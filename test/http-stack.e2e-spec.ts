@@ -33,6 +33,18 @@ describe('HTTP stack: errors as problem details, body limits, headers', () => {
     expect(res.body.code).toBe('validation_failed');
   });
 
+  // Found by the reliability suite: 12 000 levels overflowed the validator's stack (a 500).
+  it('answers a body nested deeper than 32 levels with 400 validation_failed', async () => {
+    const res = await t
+      .http()
+      .post('/test/echo')
+      .set('Content-Type', 'application/json')
+      .send(`{"name":${'['.repeat(12_000)}${']'.repeat(12_000)}}`);
+    expect(res.status).toBe(400);
+    expectProblem(res);
+    expect(res.body.code).toBe('validation_failed');
+  });
+
   it('answers a 100 KiB body with 413 payload_too_large', async () => {
     const res = await t
       .http()

@@ -84,6 +84,14 @@ describe('POST /api/payment-processor/webhook', () => {
         }),
       ],
       ['a malformed header', (payload) => ({ body: payload, signature: 'garbage' })],
+      // Found by the reliability suite: the SDK bounds only the age of the timestamp.
+      [
+        'a signature timestamped 10 minutes in the future',
+        (payload) => ({
+          body: payload,
+          signature: sign(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) + 600),
+        }),
+      ],
     ];
     it.each(cases)('%s', async (_what, make) => {
       const sub = await createPendingSubscription(t.app);
@@ -116,5 +124,44 @@ describe('POST /api/payment-processor/webhook without a secret', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('POST /api/payment-processor/webhook with a malformed signed event', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: WEBHOOK_ENV });
+  });
+  afterAll(() => t.close());
+
+  // Found by the reliability suite: these answered 500, which makes the processor retry for ever.
+  it.each([
+    ['no type and no data', { id: 'evt_malformed_1', data: null }],
+    [
+      'data.object not an object',
+      { id: 'evt_malformed_2', type: 'checkout.session.completed', data: { object: 'x' } },
+    ],
+  ])('acknowledges a signed event with %s, and stores nothing', async (_what, event) => {
+    const payload = JSON.stringify(event);
+    await deliver(t, payload, sign(payload)).expect(200, { received: true });
+    expect(await eventsOf(t).findOneBy({ id: event.id })).toBeNull();
+  });
+
+  it('stores what fits from fields of the wrong type or length, and still marks it paid', async () => {
+    const sub = await createPendingSubscription(t.app);
+    const payload = JSON.stringify(
+      checkoutCompletedEvent(sub.id, {
+        custom_fields: 'not a list',
+        customer_details: { email: 42, name: 'n'.repeat(500), phone: ['+1'] },
+      }),
+    );
+    await deliver(t, payload, sign(payload)).expect(200, { received: true });
+    expect(await subscriptionsOf(t).findOneByOrFail({ id: sub.id })).toMatchObject({
+      status: 'paid',
+      customerEmail: null,
+      customerName: 'n'.repeat(200),
+      customerPhone: null,
+      recipientName: null,
+    });
   });
 });

@@ -28,7 +28,7 @@ interface LegacySessionFields {
 
 /** "1 Main St, Apt 2, Springfield, IL 62701, US" */
 export function formatAddress(a: Address | null | undefined): string | null {
-  if (!a) return null;
+  if (typeof a !== 'object' || a === null) return null;
   const region = [a.state, a.postal_code].filter(Boolean).join(' ');
   const parts = [a.line1, a.line2, a.city, region, a.country].filter(
     (p): p is string => typeof p === 'string' && p.trim() !== '',
@@ -47,11 +47,21 @@ function shippingOf(session: Stripe.Checkout.Session): ShippingDetails | null {
 }
 
 function customField(session: Stripe.Checkout.Session, key: string) {
-  return (session.custom_fields ?? []).find((f) => f.key === key);
+  const fields: unknown = session.custom_fields;
+  if (!Array.isArray(fields)) return undefined;
+  return (fields as (Stripe.Checkout.Session.CustomField | null)[]).find((f) => f?.key === key);
 }
 
-const idOf = (v: string | { id: string } | null | undefined): string | null =>
-  typeof v === 'string' ? v : (v?.id ?? null);
+/**
+ * A signed event is still outside data: a field of the wrong type or length must not fail the
+ * transaction (a 500 makes the processor retry forever), so each value is a string that fits or null.
+ */
+export function text(v: unknown, max: number): string | null {
+  return typeof v === 'string' && v !== '' ? v.slice(0, max) : null;
+}
+
+const idOf = (v: unknown): string | null =>
+  text(typeof v === 'object' && v !== null ? (v as { id?: unknown }).id : v, 255);
 
 /**
  * Every item of the source document's Events table, read where the pinned API version puts it
@@ -61,14 +71,14 @@ export function paidDetails(session: Stripe.Checkout.Session): PaidDetails {
   const customer = session.customer_details;
   const address = shippingOf(session)?.address ?? null;
   return {
-    customerEmail: customer?.email ?? null,
-    customerName: customer?.name ?? null,
-    customerPhone: customer?.phone ?? null,
-    recipientName: customField(session, 'recipient_name')?.text?.value ?? null,
-    livingSituation: customField(session, 'living_situation')?.dropdown?.value ?? null,
-    primaryConcern: customField(session, 'primary_concern')?.dropdown?.value ?? null,
+    customerEmail: text(customer?.email, 320),
+    customerName: text(customer?.name, 200),
+    customerPhone: text(customer?.phone, 40),
+    recipientName: text(customField(session, 'recipient_name')?.text?.value, 255),
+    livingSituation: text(customField(session, 'living_situation')?.dropdown?.value, 100),
+    primaryConcern: text(customField(session, 'primary_concern')?.dropdown?.value, 100),
     shippingAddress: formatAddress(address),
-    recipientZip: address?.postal_code ?? null,
+    recipientZip: text(address?.postal_code, 20),
     processorSubscriptionId: idOf(session.subscription),
     processorCustomerId: idOf(session.customer),
   };

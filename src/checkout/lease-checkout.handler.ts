@@ -3,7 +3,7 @@ import { isUUID } from 'class-validator';
 import type Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
 import type { CheckoutProductHandler, WebhookOutcome } from '../webhook/checkout-product.handler';
-import { paidDetails } from './checkout-session.details';
+import { paidDetails, text } from './checkout-session.details';
 import { LEASE_PRODUCT } from './checkout-session.params';
 import { Subscription } from './subscription.entity';
 
@@ -34,7 +34,7 @@ export class LeaseCheckoutHandler implements CheckoutProductHandler {
         ...paidDetails(session),
         status: 'paid',
         paidAt: () => 'now()',
-        checkoutSessionId: session.id,
+        checkoutSessionId: text(session.id, 255),
       })
       .where('id = :id AND status = :pending', { id, pending: 'pending' })
       .execute();

@@ -51,6 +51,8 @@ export class PaymentProcessorClient {
    * rotated) and returns the event; undefined when none of them verifies it.
    */
   verifyEvent(rawBody: Buffer, signature: string, secrets: string[]): Stripe.Event | undefined {
+    // The SDK bounds only the age; a timestamp from the future would stay replayable for as long.
+    if (signedAt(signature) > Date.now() / 1000 + WEBHOOK_TOLERANCE_SECONDS) return undefined;
     for (const secret of secrets) {
       try {
         return Stripe.webhooks.constructEvent(
@@ -65,4 +67,10 @@ export class PaymentProcessorClient {
     }
     return undefined;
   }
+}
+
+/** The `t=` of a Stripe-Signature header, in seconds; 0 when absent (the SDK then refuses it). */
+export function signedAt(signature: string): number {
+  const t = /(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(signature)?.[1];
+  return t === undefined ? 0 : Number(t);
 }

@@ -12,6 +12,7 @@ import {
   WebhookOutcome,
 } from './checkout-product.handler';
 import { ProcessedWebhookEvent } from './processed-webhook-event.entity';
+import { isWellFormedEvent } from './webhook-event.shape';
 
 export interface WebhookAck {
   received: true;
@@ -34,6 +35,13 @@ export class WebhookService {
   /** Verifies, then records and applies the event once; answers 200 for anything it verified. */
   async receive(rawBody: Buffer | undefined, signature: string | undefined): Promise<WebhookAck> {
     const event = this.verify(rawBody, signature);
+    if (!isWellFormedEvent(event)) {
+      // Signed but malformed: storing it would fail every time, and a 5xx means endless retries.
+      this.logger.warn(
+        'a signed event without a well-formed envelope was acknowledged and ignored',
+      );
+      return { received: true };
+    }
     let outcome: WebhookOutcome | 'duplicate';
     try {
       outcome = await this.dataSource.transaction((manager) => this.recordOnce(event, manager));

@@ -11,7 +11,7 @@ export interface ReceivedRequest {
 }
 
 /** How the fake answers the next checkout-session calls. */
-export type FakeMode = 'ok' | 'error500' | 'noSuchCoupon' | 'hang';
+export type FakeMode = 'ok' | 'error500' | 'error429' | 'reset' | 'noSuchCoupon' | 'hang';
 
 /**
  * The payment processor's API at the HTTP level on 127.0.0.1, so the real SDK runs against it:
@@ -73,6 +73,16 @@ export class FakeProcessor {
     switch (this.mode) {
       case 'hang':
         return; // never answers; the SDK's timeout has to end it
+      case 'reset':
+        return void req.socket.destroy(); // the connection dies without an answer
+      case 'error429':
+        return send(res, 429, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'rate_limit',
+            message: 'Too many requests',
+          },
+        });
       case 'error500':
         return send(res, 500, { error: { type: 'api_error', message: 'Something went wrong' } });
       case 'noSuchCoupon':

@@ -4,6 +4,8 @@ import { problem, ProblemDetails, sendProblem } from '../errors/problem-details'
 
 export const JSON_LIMIT = '64kb';
 export const WEBHOOK_JSON_LIMIT = '1mb';
+/** Deeper than any body the API takes (processor events nest about 8 levels); refused before validation. */
+export const MAX_JSON_DEPTH = 32;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Keeps the exact bytes next to the parsed body: webhook signatures are computed over them. */
@@ -48,7 +50,26 @@ export function jsonBodyParser(largeBodyPaths: string[]): RequestHandler {
     const parser = largeBodyPaths.includes(req.path) ? large : small;
     parser(req, res, (err?: unknown) => {
       if (err) return sendProblem(res, bodyError(err));
+      // Found by the reliability suite: a body nested thousands deep overflowed the validator's stack (500).
+      if (jsonDepthExceeds(req.body, MAX_JSON_DEPTH)) {
+        return sendProblem(
+          res,
+          problem(400, ErrorCode.ValidationFailed, 'The request body is nested too deeply.'),
+        );
+      }
       next();
     });
   };
+}
+
+/** Whether a parsed JSON value nests deeper than `max` arrays/objects; iterative, so it cannot overflow. */
+export function jsonDepthExceeds(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth + 1 > max) return true;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
