@@ -10,7 +10,6 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { FakeProcessor } from '../test/support/fake-processor';
-import { WEBHOOK_SECRET } from '../test/support/processor-events';
 import type { Endpoint, LoadInput, LoadOutput } from './load';
 import {
   cpuSeconds,
@@ -24,47 +23,20 @@ import {
 } from './procs';
 import { Results, Row, Sample, summarize, Target, write } from './report';
 import { seed, Seeded } from './seed';
+import { BENCH_RATE_LIMIT, POOL_SIZE, serviceEnv } from './service-env';
 
 const ROOT = join(__dirname, '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const WARMUP_SECONDS = 3;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const POOL_SIZE = 10;
 const ENDPOINTS: Endpoint[] = ['health', 'devices', 'deviceToken', 'webhook', 'checkout'];
 const TS_NODE = ['-r', 'ts-node/register/transpile-only'];
-/** Raised for the bench only, so the load measures the work and not the 429 answers. */
-const BENCH_RATE_LIMIT = '100000000';
 
 interface Context {
   seeded: Seeded;
   nextSubscription: number;
   rssMaxMb: number;
-}
-
-function serviceEnv(
-  port: number,
-  databaseUrl: string | undefined,
-  fakeUrl: string,
-  dataDir?: string,
-) {
-  return {
-    PATH: process.env.PATH,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { PGLITE_DATA_DIR: dataDir }),
-    DATABASE_POOL_SIZE: String(POOL_SIZE),
-    DEVICE_TOKEN_SECRET: 'bench-device-token-secret-0123456789abcdef',
-    STRIPE_SECRET_KEY: 'sk_test_bench',
-    STRIPE_LEASE_PRICE_ID: 'price_lease',
-    STRIPE_MONTHLY_PRICE_ID: 'price_monthly',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: fakeUrl,
-    RATE_LIMIT_CHECKOUT_PER_MINUTE: BENCH_RATE_LIMIT,
-    RATE_LIMIT_DEVICE_AUTH_PER_MINUTE: BENCH_RATE_LIMIT,
-    RATE_LIMIT_LOGIN_PER_MINUTE: BENCH_RATE_LIMIT,
-  };
 }
 
 async function load(
