@@ -12,6 +12,7 @@ export interface Sample {
   non2xx: number;
   errors: number;
   cpuSeconds: number;
+  rssMaxMb: number;
 }
 
 export interface Row {

@@ -70,15 +70,15 @@ async function measure(
   await load(server, endpoint, round === 0 ? WARMUP_SECONDS : 1, ctx);
   const pid = server.child.pid!;
   const cpu0 = cpuSeconds(pid);
-  const sampler = setInterval(() => {
-    if (server.name === 'service') ctx.rssMaxMb = Math.max(ctx.rssMaxMb, rssMb(pid));
-  }, 200);
+  let rssMax = 0;
+  const sampler = setInterval(() => (rssMax = Math.max(rssMax, rssMb(pid))), 200);
   const out = await load(server, endpoint, SECONDS, ctx);
   clearInterval(sampler);
-  const sample = { round, ...out, cpuSeconds: cpuSeconds(pid) - cpu0 };
+  const sample = { round, ...out, cpuSeconds: cpuSeconds(pid) - cpu0, rssMaxMb: rssMax };
+  if (server.name === 'service') ctx.rssMaxMb = Math.max(ctx.rssMaxMb, rssMax);
   console.log(
     `  round ${round + 1} ${endpoint.padEnd(11)} ${server.name.padEnd(9)} ${sample.rps.toFixed(0).padStart(6)} req/s ` +
-      `p50 ${sample.p50} ms p99 ${sample.p99} ms non-2xx ${sample.non2xx + sample.errors}`,
+      `p50 ${sample.p50} ms p99 ${sample.p99} ms non-2xx ${sample.non2xx + sample.errors} RSS ${rssMax.toFixed(0)} MB`,
   );
   return sample;
 }
