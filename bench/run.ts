@@ -30,7 +30,11 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const WARMUP_SECONDS = 3;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const ENDPOINTS: Endpoint[] = ['health', 'devices', 'deviceToken', 'webhook', 'checkout'];
+const ALL_ENDPOINTS: Endpoint[] = ['health', 'devices', 'deviceToken', 'webhook', 'checkout'];
+/** BENCH_ENDPOINTS=devices,webhook runs only those (for quick checks; a results file wants all). */
+const ENDPOINTS = process.env.BENCH_ENDPOINTS
+  ? ALL_ENDPOINTS.filter((e) => process.env.BENCH_ENDPOINTS!.split(',').includes(e))
+  : ALL_ENDPOINTS;
 const TS_NODE = ['-r', 'ts-node/register/transpile-only'];
 
 interface Context {
@@ -105,7 +109,9 @@ async function bootTimes(fakeUrl: string): Promise<{ cold: number; warm: number[
 }
 
 function targets(rows: Row[], rssMaxMb: number, boot: { warm: number[] }): Target[] {
-  const get = (e: Endpoint, t: string) => rows.find((r) => r.endpoint === e && r.target === t)!;
+  const nan = { rps: NaN, p99: NaN };
+  const get = (e: Endpoint, t: string) =>
+    rows.find((r) => r.endpoint === e && r.target === t) ?? nan;
   const ratio = (e: Endpoint, ref = 'twin') => get(e, 'service').rps / get(e, ref).rps;
   return [
     {
@@ -218,7 +224,9 @@ async function main(): Promise<void> {
       return summarize(endpoint, target, list);
     });
     console.log('boot times on the embedded database...');
-    const bootMs = await bootTimes(fake.url);
+    const bootMs = process.env.BENCH_SKIP_BOOT
+      ? { cold: NaN, warm: [NaN] }
+      : await bootTimes(fake.url);
     const load1 = loadavg();
     const results: Results = {
       date: new Date().toISOString(),

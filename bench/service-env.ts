@@ -13,6 +13,8 @@ export function serviceEnv(
 ) {
   return {
     PATH: process.env.PATH,
+    // To try V8 settings (e.g. --max-semi-space-size) on the service and its references alike.
+    ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
