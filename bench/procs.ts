@@ -39,8 +39,11 @@ export async function startServer(
   args: string[],
   env: NodeJS.ProcessEnv,
   port: number,
+  pin = true,
 ): Promise<Server> {
-  const [command, argv] = pinned(SERVER_CPU, process.execPath, args);
+  const [command, argv] = pin
+    ? pinned(SERVER_CPU, process.execPath, args)
+    : [process.execPath, args];
   const started = performance.now();
   // exec replaces taskset with node, so the pid is the server's own (for CPU and memory readings).
   const child = spawn(command, argv, { env, stdio: ['ignore', 'ignore', 'pipe'] });
