@@ -21,7 +21,7 @@ import {
   startServer,
   stopServer,
 } from './procs';
-import { Results, Row, Sample, summarize, Target, write } from './report';
+import { markdown, Results, Row, Sample, summarize, Target, write } from './report';
 import { seed, Seeded } from './seed';
 import { BENCH_RATE_LIMIT, POOL_SIZE, serviceEnv } from './service-env';
 
@@ -249,11 +249,12 @@ async function main(): Promise<void> {
       targets: targets(rows, ctx.rssMaxMb, bootMs),
     };
     const notes = join(__dirname, 'findings.md');
-    const md = write(
-      join(__dirname, 'results'),
-      results,
-      existsSync(notes) ? readFileSync(notes, 'utf8') : '',
-    );
+    // A results file holds a whole run; quick checks (a subset, no boot) only print.
+    const complete = ENDPOINTS.length === ALL_ENDPOINTS.length && !process.env.BENCH_SKIP_BOOT;
+    const findings = existsSync(notes) ? readFileSync(notes, 'utf8') : '';
+    const md = complete
+      ? write(join(__dirname, 'results'), results, findings)
+      : markdown(results, findings);
     console.log(`\n${md}`);
   } finally {
     for (const s of servers) await stopServer(s);

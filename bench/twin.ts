@@ -41,9 +41,8 @@ async function health(): Promise<[number, unknown]> {
 }
 
 const SESSION_SQL =
-  'SELECT s.id, s.token_hash, s.user_id, s.created_at, s.last_used_at, s.expires_at, s.idle_expires_at, ' +
-  's.revoked_at, s.user_agent, u.id AS uid, u.org_id, u.email, u.name, u.role, u.idp_issuer, u.idp_subject, ' +
-  'u.disabled, u.created_at AS u_created_at, u.updated_at AS u_updated_at ' +
+  'SELECT s.id, s.last_used_at, s.expires_at, s.idle_expires_at, s.revoked_at, u.id AS user_id, ' +
+  'u.email, u.name, u.org_id, u.role, u.disabled ' +
   'FROM sessions s INNER JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1';
 
 interface SessionRow {
