@@ -4,6 +4,7 @@ import type { Params } from 'nestjs-pino';
 import { AppConfig } from '../../config/app-config';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const HEALTH_PATHS = new Set(['/health', '/health/live']);
 
 /** Credentials and signatures never reach a log line, whatever the level. */
 export const REDACTED_PATHS = [
@@ -29,6 +30,9 @@ export function loggerOptions(config: AppConfig, isTty = process.stdout.isTTY): 
     pinoHttp: {
       level: config.logLevel,
       genReqId: requestId,
+      // Probes arrive every few seconds from each balancer and say nothing new; a failing one
+      // shows as a 503 to the prober. Logging them costs more than answering them.
+      autoLogging: { ignore: (req) => HEALTH_PATHS.has((req.url ?? '').split('?')[0]) },
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { ThrottlerStorage, ThrottlerStorageService } from '@nestjs/throttler';
+import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import Redis from 'ioredis';
 import { AppConfig } from '../../config/app-config';
+import { FixedWindowStorage } from './fixed-window.storage';
 
 /**
  * Counters for rate limits: in Redis when REDIS_URL is set, so N instances share one allowance,
@@ -32,7 +33,7 @@ export class RateLimitService implements OnApplicationShutdown {
       this.redis.on('error', (err: Error) => this.warn(`Redis: ${err.message}`));
       this.storage = new ThrottlerStorageRedisService(this.redis);
     } else {
-      this.storage = new ThrottlerStorageService();
+      this.storage = new FixedWindowStorage();
     }
   }
 
@@ -62,6 +63,6 @@ export class RateLimitService implements OnApplicationShutdown {
 
   onApplicationShutdown(): void {
     this.redis?.disconnect();
-    if (this.storage instanceof ThrottlerStorageService) this.storage.onApplicationShutdown();
+    if (this.storage instanceof FixedWindowStorage) this.storage.close();
   }
 }

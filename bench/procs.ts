@@ -1,0 +1,101 @@
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+/** Cores for the server and the load generator, when taskset can pin them. */
+export const HAS_TASKSET = spawnSync('taskset', ['-V']).status === 0;
+export const SERVER_CPU = '0';
+export const LOAD_CPU = '1';
+const CLOCK_TICKS_PER_SECOND = 100;
+
+export function pinned(cpu: string, command: string, args: string[]): [string, string[]] {
+  return HAS_TASKSET ? ['taskset', ['-c', cpu, command, ...args]] : [command, args];
+}
+
+/** A free port chosen by the kernel (never a fixed one: other suites run on this machine). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Server {
+  name: string;
+  url: string;
+  child: ChildProcess;
+  /** Milliseconds from spawn to the first 200 on /health. */
+  bootMs: number;
+}
+
+/** Starts a server process pinned to the server core and waits for its first healthy answer. */
+export async function startServer(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  port: number,
+  pin = true,
+): Promise<Server> {
+  const [command, argv] = pin
+    ? pinned(SERVER_CPU, process.execPath, args)
+    : [process.execPath, args];
+  const started = performance.now();
+  // exec replaces taskset with node, so the pid is the server's own (for CPU and memory readings).
+  const child = spawn(command, argv, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited: ${stderr}`);
+    if (performance.now() - started > 60_000) throw new Error(`${name} did not boot: ${stderr}`);
+    try {
+      const res = await fetch(`${url}/health`);
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return { name, url, child, bootMs: performance.now() - started };
+}
+
+export async function stopServer(server: Server): Promise<void> {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise((r) => server.child.once('exit', r));
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** User plus system CPU seconds the process has used so far. */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Resident memory in MB. */
+export function rssMb(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : 0;
+}
+
+export function runChild(args: string[]): Promise<string> {
+  const [command, argv] = pinned(LOAD_CPU, process.execPath, args);
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`load generator failed: ${err}`)),
+    );
+  });
+}

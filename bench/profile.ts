@@ -1,0 +1,123 @@
+/**
+ * `npm run bench:profile -- [endpoint...]`: runs the built service under `node --cpu-prof` on a
+ * fresh seeded database, loads the given endpoints, and prints where the CPU time went: self time
+ * by function and by package. The .cpuprofile lands in bench/results/profiles/ (git-ignored).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { FakeProcessor } from '../test/support/fake-processor';
+import type { Endpoint, LoadInput } from './load';
+import { freePort, runChild, startServer, stopServer } from './procs';
+import { serviceEnv } from './service-env';
+import { seed } from './seed';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+}
+
+function where(url: string): string {
+  const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (m) return m[1];
+  if (url.includes('/dist/')) return 'service (dist)';
+  return url ? (url.startsWith('node:') ? url : 'other') : '(native/gc/idle)';
+}
+
+function report(file: string): void {
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<number, number>();
+  for (const id of profile.samples) self.set(id, (self.get(id) ?? 0) + 1);
+  const fn = new Map<string, number>();
+  const pkg = new Map<string, number>();
+  let total = 0;
+  for (const [id, count] of self) {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    if (functionName === '(idle)' || functionName === '(program)') continue;
+    total += count;
+    const name = `${functionName || '(anonymous)'} ${url.replace(/.*node_modules\//, '')}:${lineNumber}`;
+    fn.set(name, (fn.get(name) ?? 0) + count);
+    pkg.set(where(url), (pkg.get(where(url)) ?? 0) + count);
+  }
+  const top = (m: Map<string, number>, n: number) =>
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `${((100 * v) / total).toFixed(1).padStart(5)}%  ${k}`)
+      .join('\n');
+  console.log(
+    `busy samples: ${total}\n\nby package:\n${top(pkg, 20)}\n\nby function:\n${top(fn, 40)}`,
+  );
+}
+
+async function main(): Promise<void> {
+  const endpoints = (process.argv.slice(2).filter((a) => !a.startsWith('-')) as Endpoint[]) ?? [];
+  const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const dbName = `bench_prof_${randomBytes(4).toString('hex')}`;
+  const dbUrl = new URL(admin);
+  dbUrl.pathname = `/${dbName}`;
+  const adminClient = new Client({ connectionString: admin });
+  await adminClient.connect();
+  await adminClient.query(`CREATE DATABASE ${dbName}`);
+  const fake = await new FakeProcessor().start();
+  const dir = join(__dirname, 'results', 'profiles');
+  mkdirSync(dir, { recursive: true });
+  try {
+    const port = await freePort();
+    const env = serviceEnv(port, dbUrl.toString(), fake.url);
+    const args = [
+      '--cpu-prof',
+      `--cpu-prof-dir=${dir}`,
+      '-r',
+      './bench/exit-on-term.js',
+      'dist/main.js',
+    ];
+    const before = new Set(readdirSync(dir));
+    const server = await startServer('service', args, env, port);
+    const seeded = await seed(dbUrl.toString());
+    let next = 0;
+    for (const endpoint of endpoints.length ? endpoints : (['health'] as Endpoint[])) {
+      const input: LoadInput = {
+        url: server.url,
+        endpoint,
+        seconds: Number(process.env.BENCH_SECONDS ?? 5),
+        connections: 20,
+        sessionToken: seeded.sessionToken,
+        cookieName: 'service_session',
+        subscriptionStart: next,
+      };
+      const out = JSON.parse(
+        await runChild([
+          '-r',
+          'ts-node/register/transpile-only',
+          join(__dirname, 'load.ts'),
+          JSON.stringify(input),
+        ]),
+      ) as { rps: number; subscriptionsUsed: number };
+      next += out.subscriptionsUsed;
+      fake.reset();
+      console.log(`${endpoint}: ${out.rps.toFixed(0)} req/s under the profiler`);
+    }
+    await stopServer(server);
+    const file = readdirSync(dir).find((f) => !before.has(f) && f.endsWith('.cpuprofile'));
+    if (!file) throw new Error('no profile written');
+    console.log(`profile: ${join(dir, file)}`);
+    report(join(dir, file));
+  } finally {
+    await fake.stop();
+    await adminClient.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await adminClient.end();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

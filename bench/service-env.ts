@@ -1,0 +1,33 @@
+import { WEBHOOK_SECRET } from '../test/support/processor-events';
+
+export const POOL_SIZE = 10;
+/** Raised for the bench only, so the load measures the work and not the 429 answers. */
+export const BENCH_RATE_LIMIT = '100000000';
+
+/** The service's environment in the bench: production mode, the local fake processor, raised limits. */
+export function serviceEnv(
+  port: number,
+  databaseUrl: string | undefined,
+  fakeUrl: string,
+  dataDir?: string,
+) {
+  return {
+    PATH: process.env.PATH,
+    // To try V8 settings (e.g. --max-semi-space-size) on the service and its references alike.
+    ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { PGLITE_DATA_DIR: dataDir }),
+    DATABASE_POOL_SIZE: String(POOL_SIZE),
+    DEVICE_TOKEN_SECRET: 'bench-device-token-secret-0123456789abcdef',
+    STRIPE_SECRET_KEY: 'sk_test_bench',
+    STRIPE_LEASE_PRICE_ID: 'price_lease',
+    STRIPE_MONTHLY_PRICE_ID: 'price_monthly',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: fakeUrl,
+    RATE_LIMIT_CHECKOUT_PER_MINUTE: BENCH_RATE_LIMIT,
+    RATE_LIMIT_DEVICE_AUTH_PER_MINUTE: BENCH_RATE_LIMIT,
+    RATE_LIMIT_LOGIN_PER_MINUTE: BENCH_RATE_LIMIT,
+  };
+}

@@ -1,0 +1,222 @@
+/** The twin's webhook and checkout: the service's SQL and crypto for them, without a framework. */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { IncomingMessage, request } from 'node:http';
+import type { Pool } from 'pg';
+
+export interface PaymentOptions {
+  webhookSecret: string;
+  processor: URL;
+  stripeKey: string;
+  siteUrl: string;
+}
+
+type Result = Promise<[number, unknown]>;
+
+interface CheckoutSession {
+  id: string;
+  payment_status: string;
+  metadata?: { subscription_id?: string };
+  customer: string | null;
+  subscription: string | null;
+  customer_details?: { email: string | null; name: string | null; phone: string | null };
+  collected_information?: { shipping_details?: { address?: Record<string, string | null> } };
+  custom_fields?: {
+    key: string;
+    text?: { value: string | null };
+    dropdown?: { value: string | null };
+  }[];
+}
+
+function verifyEvent(
+  webhookSecret: string,
+  body: Buffer,
+  header: string,
+): { id: string; type: string; data: { object: CheckoutSession } } | undefined {
+  const parts = Object.fromEntries(header.split(',').map((p) => p.split('=') as [string, string]));
+  const t = Number(parts.t);
+  if (!parts.v1 || !Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > 300) return undefined;
+  const expected = createHmac('sha256', webhookSecret)
+    .update(`${parts.t}.${body.toString('utf8')}`)
+    .digest('hex');
+  const given = Buffer.from(parts.v1, 'utf8');
+  if (given.length !== expected.length || !timingSafeEqual(Buffer.from(expected, 'utf8'), given))
+    return undefined;
+  return JSON.parse(body.toString('utf8')) as {
+    id: string;
+    type: string;
+    data: { object: CheckoutSession };
+  };
+}
+
+/** Handlers bound to the twin's pool and settings. */
+export function paymentHandlers(pool: Pool, o: PaymentOptions) {
+  const { processor, stripeKey, siteUrl } = o;
+
+  async function webhook(req: IncomingMessage, body: Buffer): Result {
+    const event = verifyEvent(o.webhookSecret, body, String(req.headers['stripe-signature'] ?? ''));
+    if (!event) return [400, { code: 'invalid_signature' }];
+    const client = await pool.connect();
+    try {
+      await client.query('START TRANSACTION');
+      const ins = await client.query(
+        'INSERT INTO processed_webhook_events (id, type, outcome, received_at) VALUES ($1, $2, $3, DEFAULT) ' +
+          'ON CONFLICT DO NOTHING RETURNING id, received_at',
+        [event.id, event.type.slice(0, 100), 'received'],
+      );
+      if (ins.rows.length > 0) {
+        const s = event.data.object;
+        const field = (k: string) => s.custom_fields?.find((f) => f.key === k);
+        const a = s.collected_information?.shipping_details?.address;
+        const address = a
+          ? [
+              a.line1,
+              a.line2,
+              a.city,
+              [a.state, a.postal_code].filter(Boolean).join(' '),
+              a.country,
+            ]
+              .filter((p) => p)
+              .join(', ')
+          : null;
+        const upd = await client.query(
+          'UPDATE subscriptions SET customer_email = $1, customer_name = $2, customer_phone = $3, recipient_name = $4, ' +
+            'living_situation = $5, primary_concern = $6, shipping_address = $7, recipient_zip = $8, ' +
+            'processor_subscription_id = $9, processor_customer_id = $10, status = $11, paid_at = now(), ' +
+            'checkout_session_id = $12, updated_at = CURRENT_TIMESTAMP WHERE id = $13 AND status = $14',
+          [
+            s.customer_details?.email ?? null,
+            s.customer_details?.name ?? null,
+            s.customer_details?.phone ?? null,
+            field('recipient_name')?.text?.value ?? null,
+            field('living_situation')?.dropdown?.value ?? null,
+            field('primary_concern')?.dropdown?.value ?? null,
+            address,
+            a?.postal_code ?? null,
+            s.subscription,
+            s.customer,
+            'paid',
+            s.id,
+            s.metadata?.subscription_id,
+            'pending',
+          ],
+        );
+        await client.query('UPDATE processed_webhook_events SET outcome = $1 WHERE id = $2', [
+          upd.rowCount ? 'applied' : 'already_paid',
+          event.id,
+        ]);
+      }
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK');
+      throw err;
+    } finally {
+      client.release();
+    }
+    return [200, { received: true }];
+  }
+
+  /** The processor's form encoding (`a[b][0][c]=v`), as the SDK sends it. */
+  function form(value: unknown, prefix = '', out: string[] = []): string[] {
+    if (value === null || value === undefined) return out;
+    if (typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) form(v, prefix ? `${prefix}[${k}]` : k, out);
+    } else {
+      out.push(
+        `${encodeURIComponent(prefix)}=${encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value))}`,
+      );
+    }
+    return out;
+  }
+
+  function openSession(
+    subscriptionId: string,
+    email: string | undefined,
+  ): Promise<{ id: string; url: string }> {
+    const metadata = { product: 'lease', subscription_id: subscriptionId };
+    const body = form({
+      mode: 'subscription',
+      line_items: [
+        { price: 'price_lease', quantity: 1 },
+        { price: 'price_monthly', quantity: 1 },
+      ],
+      customer_email: email,
+      phone_number_collection: { enabled: true },
+      shipping_address_collection: { allowed_countries: ['US'] },
+      client_reference_id: subscriptionId,
+      metadata,
+      subscription_data: { metadata },
+      success_url: `${siteUrl}/plans/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${siteUrl}/plans/cancel`,
+    }).join('&');
+    return new Promise((resolve, reject) => {
+      const req = request(
+        {
+          host: processor.hostname,
+          port: processor.port,
+          method: 'POST',
+          path: '/v1/checkout/sessions',
+          headers: {
+            authorization: `Bearer ${stripeKey}`,
+            'content-type': 'application/x-www-form-urlencoded',
+            'content-length': Buffer.byteLength(body),
+            'idempotency-key': `checkout-session-${subscriptionId}`,
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve(
+              JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: string; url: string },
+            ),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  async function checkout(_r: IncomingMessage, body: Buffer): Result {
+    const dto = JSON.parse(body.toString('utf8')) as {
+      name?: string;
+      email?: string;
+      source?: string;
+    };
+    const { rows } = await pool.query<{ id: string }>(
+      'INSERT INTO subscriptions (id, product, status, name, email, coupon, source, lease_cents, monthly_cents, currency, ' +
+        'created_at, updated_at) VALUES (DEFAULT, $1, $2, $3, $4, $5, $6, $7, $8, $9, DEFAULT, DEFAULT) ' +
+        'RETURNING id, created_at, updated_at',
+      [
+        'lease',
+        'pending',
+        dto.name ?? null,
+        dto.email ?? null,
+        null,
+        dto.source ?? 'plans',
+        24900,
+        5000,
+        'usd',
+      ],
+    );
+    const id = rows[0].id;
+    const session = await openSession(id, dto.email);
+    await pool.query(
+      'UPDATE subscriptions SET checkout_session_id = $1, updated_at = CURRENT_TIMESTAMP WHERE id IN ($2)',
+      [session.id, id],
+    );
+    return [
+      200,
+      {
+        ok: true,
+        subscription_id: id,
+        checkout_url: session.url,
+        lease_cents: 24900,
+        monthly_cents: 5000,
+        currency: 'usd',
+      },
+    ];
+  }
+
+  return { webhook, checkout };
+}

@@ -1,0 +1,41 @@
+import { FixedWindowStorage } from './fixed-window.storage';
+
+describe('FixedWindowStorage', () => {
+  let now = 1_000_000;
+  let storage: FixedWindowStorage;
+  beforeEach(() => {
+    now = 1_000_000;
+    storage = new FixedWindowStorage(() => now);
+  });
+  afterEach(() => storage.close());
+
+  const hit = () => storage.increment('k', 60_000, 3, 60_000, 'p');
+
+  it('counts hits in a window and blocks past the limit until the block ends', async () => {
+    expect((await hit()).totalHits).toBe(1);
+    await hit();
+    const third = await hit();
+    expect(third).toMatchObject({ totalHits: 3, isBlocked: false, timeToExpire: 60 });
+    now += 10_000;
+    const fourth = await hit();
+    expect(fourth).toMatchObject({ totalHits: 4, isBlocked: true, timeToBlockExpire: 60 });
+    now += 59_000;
+    expect(await hit()).toMatchObject({ isBlocked: true, timeToBlockExpire: 1 });
+    now += 1_000;
+    // The block has ended; the count is the new window's (started by the hit just before).
+    expect(await hit()).toMatchObject({ totalHits: 2, isBlocked: false });
+  });
+
+  it('starts a new window once the old one has passed', async () => {
+    await hit();
+    await hit();
+    now += 60_000;
+    expect(await hit()).toMatchObject({ totalHits: 1, isBlocked: false, timeToExpire: 60 });
+  });
+
+  it('keeps keys and throttler names apart', async () => {
+    await hit();
+    expect((await storage.increment('other', 60_000, 3, 60_000, 'p')).totalHits).toBe(1);
+    expect((await storage.increment('k', 60_000, 3, 60_000, 'q')).totalHits).toBe(1);
+  });
+});

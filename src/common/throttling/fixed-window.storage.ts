@@ -1,0 +1,66 @@
+import type { ThrottlerStorage } from '@nestjs/throttler';
+import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
+
+interface Window {
+  hits: number;
+  expiresAt: number;
+  blockedUntil: number;
+}
+
+const SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * In-memory counters with the same fixed-window rule as the Redis store's script, in O(1) per hit.
+ * The throttler's own memory store keeps one timestamp per hit and filters them all on every hit,
+ * which grows with the allowance.
+ */
+export class FixedWindowStorage implements ThrottlerStorage {
+  private readonly windows = new Map<string, Window>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly now: () => number = Date.now) {
+    this.sweeper = setInterval(() => this.sweep(), SWEEP_INTERVAL_MS);
+    this.sweeper.unref();
+  }
+
+  increment(
+    key: string,
+    ttl: number,
+    limit: number,
+    blockDuration: number,
+    throttlerName: string,
+  ): Promise<ThrottlerStorageRecord> {
+    const now = this.now();
+    const id = `${key}:${throttlerName}`;
+    let w = this.windows.get(id);
+    if (!w) {
+      w = { hits: 0, expiresAt: now + ttl, blockedUntil: 0 };
+      this.windows.set(id, w);
+    }
+    // The count and the block expire separately, as the script's two keys do.
+    if (w.expiresAt <= now) {
+      w.hits = 0;
+      w.expiresAt = now + ttl;
+    }
+    w.hits += 1;
+    if (w.blockedUntil <= now && w.hits > limit) w.blockedUntil = now + blockDuration;
+    const isBlocked = w.blockedUntil > now;
+    return Promise.resolve({
+      totalHits: w.hits,
+      timeToExpire: Math.ceil((w.expiresAt - now) / 1000),
+      isBlocked,
+      timeToBlockExpire: isBlocked ? Math.ceil((w.blockedUntil - now) / 1000) : 0,
+    });
+  }
+
+  private sweep(): void {
+    const now = this.now();
+    for (const [id, w] of this.windows) {
+      if (w.expiresAt <= now && w.blockedUntil <= now) this.windows.delete(id);
+    }
+  }
+
+  close(): void {
+    clearInterval(this.sweeper);
+  }
+}
