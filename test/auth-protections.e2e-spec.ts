@@ -1,27 +1,9 @@
-import { Writable } from 'node:stream';
-import { PARAMS_PROVIDER_TOKEN, Params } from 'nestjs-pino';
-import { loggerOptions } from '../src/common/logging/logger.options';
 import { sessionCookie, signIn, subjectFor } from './support/auth';
 import { createUser } from './support/factories';
 import { sharedIdentityProvider } from './support/identity-provider';
-import { createTestApp, TestApp, testConfig } from './support/test-app';
-
-interface RouteLayer {
-  route?: { path: string; methods: Record<string, boolean> };
-}
-
-/** Every route Express knows, as [METHOD, path]. */
-function routes(t: TestApp): [string, string][] {
-  const express = t.app.getHttpAdapter().getInstance() as { router: { stack: RouteLayer[] } };
-  return express.router.stack.flatMap((layer) =>
-    layer.route
-      ? Object.keys(layer.route.methods).map((m): [string, string] => [
-          m.toUpperCase(),
-          layer.route!.path,
-        ])
-      : [],
-  );
-}
+import { capturedLogs } from './support/captured-logs';
+import { routes } from './support/routes';
+import { createTestApp, TestApp } from './support/test-app';
 
 describe('every /api/v1 route needs a session', () => {
   let t: TestApp;
@@ -140,21 +122,10 @@ describe('login rate limit', () => {
 });
 
 describe('the session token never leaves in a body or a log line', () => {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
+  const { lines, options } = capturedLogs();
   let t: TestApp;
   beforeAll(async () => {
-    const { pinoHttp } = loggerOptions(testConfig({ LOG_LEVEL: 'trace' }), false);
-    const params: Params = { pinoHttp: [pinoHttp as object, sink] };
-    t = await createTestApp({
-      env: { LOG_LEVEL: 'trace' },
-      override: (b) => b.overrideProvider(PARAMS_PROVIDER_TOKEN).useValue(params),
-    });
+    t = await createTestApp(options);
   });
   afterAll(() => t.close());
 

@@ -1,27 +1,12 @@
-import { PARAMS_PROVIDER_TOKEN, Params } from 'nestjs-pino';
-import type { Options } from 'pino-http';
-import { loggerOptions } from '../src/common/logging/logger.options';
-import { AppConfig } from '../src/config/app-config';
+import { capturedLogs } from './support/captured-logs';
 import { createDevice, createOrg } from './support/factories';
 import { createTestApp, TestApp } from './support/test-app';
 
 describe('device tokens never reach the logs', () => {
   let t: TestApp;
-  const lines: string[] = [];
+  const { lines, options } = capturedLogs();
   beforeAll(async () => {
-    t = await createTestApp({
-      env: { LOG_LEVEL: 'debug' },
-      // The app's own logger options, writing into this test instead of stdout.
-      override: (b) =>
-        b.overrideProvider(PARAMS_PROVIDER_TOKEN).useFactory({
-          inject: [AppConfig],
-          factory: (config: AppConfig): Params => {
-            const params = loggerOptions(config, false);
-            const stream = { write: (line: string) => void lines.push(line) };
-            return { ...params, pinoHttp: [params.pinoHttp as Options, stream] };
-          },
-        }),
-    });
+    t = await createTestApp(options);
   });
   afterAll(() => t.close());
 

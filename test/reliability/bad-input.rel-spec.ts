@@ -9,7 +9,8 @@ import { sign } from '../support/processor-events';
 import { createTestApp, TestApp } from '../support/test-app';
 import { WEBHOOK_ENV } from '../support/webhook';
 import { recordFigure } from './support/figures';
-import { HIGH_LIMITS, routes } from './support/rel';
+import { routes } from '../support/routes';
+import { HIGH_LIMITS } from './support/rel';
 
 /** Field names the DTOs know, so generated bodies reach the validators, not only the whitelist. */
 const FIELDS = [

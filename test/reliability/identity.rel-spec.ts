@@ -16,7 +16,8 @@ import {
 } from '../support/identity-provider';
 import { createTestApp, TestApp } from '../support/test-app';
 import { recordFigure } from './support/figures';
-import { HIGH_LIMITS, routes } from './support/rel';
+import { routes } from '../support/routes';
+import { HIGH_LIMITS } from './support/rel';
 
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
 const part = (token: string, i: number) =>

@@ -10,7 +10,8 @@ import { deliver } from '../support/webhook';
 import { createPendingSubscription } from '../support/factories';
 import { sessionCookie } from '../support/auth';
 import { recordFigure } from './support/figures';
-import { capturedLogs, HIGH_LIMITS } from './support/rel';
+import { capturedLogs } from '../support/captured-logs';
+import { HIGH_LIMITS } from './support/rel';
 
 const PROCESSOR_KEY = 'sk_test_CANARYprocessorKEY7f3a9c2e1b';
 const WEBHOOK_SECRET = 'whsec_CANARYwebhookSECRET5d8e2a7c4f';
