@@ -3,11 +3,9 @@
  * fresh seeded database, loads the given endpoints, and prints where the CPU time went: self time
  * by function and by package. The .cpuprofile lands in bench/results/profiles/ (git-ignored).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from 'pg';
-import { FakeProcessor } from '../test/support/fake-processor';
+import { withBenchEnv } from './bench-env';
 import type { Endpoint, LoadInput } from './load';
 import { freePort, runChild, startServer, stopServer } from './procs';
 import { serviceEnv } from './service-env';
@@ -59,19 +57,11 @@ function report(file: string): void {
 
 async function main(): Promise<void> {
   const endpoints = (process.argv.slice(2).filter((a) => !a.startsWith('-')) as Endpoint[]) ?? [];
-  const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const dbName = `bench_prof_${randomBytes(4).toString('hex')}`;
-  const dbUrl = new URL(admin);
-  dbUrl.pathname = `/${dbName}`;
-  const adminClient = new Client({ connectionString: admin });
-  await adminClient.connect();
-  await adminClient.query(`CREATE DATABASE ${dbName}`);
-  const fake = await new FakeProcessor().start();
   const dir = join(__dirname, 'results', 'profiles');
   mkdirSync(dir, { recursive: true });
-  try {
+  await withBenchEnv('bench_prof', async ({ url, fake }) => {
     const port = await freePort();
-    const env = serviceEnv(port, dbUrl.toString(), fake.url);
+    const env = serviceEnv(port, url, fake.url);
     const args = [
       '--cpu-prof',
       `--cpu-prof-dir=${dir}`,
@@ -81,7 +71,7 @@ async function main(): Promise<void> {
     ];
     const before = new Set(readdirSync(dir));
     const server = await startServer('service', args, env, port);
-    const seeded = await seed(dbUrl.toString());
+    const seeded = await seed(url);
     let next = 0;
     for (const endpoint of endpoints.length ? endpoints : (['health'] as Endpoint[])) {
       const input: LoadInput = {
@@ -110,11 +100,7 @@ async function main(): Promise<void> {
     if (!file) throw new Error('no profile written');
     console.log(`profile: ${join(dir, file)}`);
     report(join(dir, file));
-  } finally {
-    await fake.stop();
-    await adminClient.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await adminClient.end();
-  }
+  });
 }
 
 main().catch((err: unknown) => {

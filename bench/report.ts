@@ -1,16 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Endpoint } from './load';
+import type { Endpoint, LoadOutput } from './load';
 
-export interface Sample {
+/** One measured window: the load generator's figures plus what the server process used. */
+export interface Sample extends Omit<LoadOutput, 'subscriptionsUsed'> {
   round: number;
-  requests: number;
-  seconds: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
   cpuSeconds: number;
   rssMaxMb: number;
 }

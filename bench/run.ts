@@ -3,13 +3,11 @@
  * side in one run, on a fresh PostgreSQL database; then boot time on a warm embedded data directory.
  * Writes bench/results/<date>.md and .json and prints the table.
  */
-import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
-import { FakeProcessor } from '../test/support/fake-processor';
+import { withBenchEnv } from './bench-env';
 import type { Endpoint, LoadInput, LoadOutput } from './load';
 import {
   cpuSeconds,
@@ -170,98 +168,88 @@ async function main(): Promise<void> {
     if (build.status !== 0) throw new Error('build failed');
   }
   const load0 = loadavg();
-  const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const dbName = `bench_${randomBytes(4).toString('hex')}`;
-  const dbUrl = new URL(admin);
-  dbUrl.pathname = `/${dbName}`;
-  const adminClient = new Client({ connectionString: admin });
-  await adminClient.connect();
-  await adminClient.query(`CREATE DATABASE ${dbName}`);
-  const fake = await new FakeProcessor().start();
-  const servers: Server[] = [];
-  try {
-    const url = dbUrl.toString();
-    const env = serviceEnv(await freePort(), url, fake.url);
-    console.log(`database ${dbName}; service pinned to CPU 0, load to CPU 1: ${HAS_TASKSET}`);
-    const service = await startServer('service', ['dist/main.js'], env, Number(env.PORT));
-    servers.push(service);
-    const ctx: Context = { seeded: await seed(url), nextSubscription: 0, rssMaxMb: 0 };
-    const twinPort = await freePort();
-    servers.push(
-      await startServer(
-        'twin',
-        [...TS_NODE, 'bench/twin.ts'],
-        { ...env, PORT: String(twinPort) },
-        twinPort,
-      ),
-    );
-    const barePort = await freePort();
-    servers.push(
-      await startServer(
-        'bare-nest',
-        [...TS_NODE, 'bench/bare-nest.ts'],
-        { ...env, PORT: String(barePort) },
-        barePort,
-      ),
-    );
-    const samples = new Map<string, Sample[]>();
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const endpoint of ENDPOINTS) {
-        const group = servers.filter((s) => endpoint === 'health' || s.name !== 'bare-nest');
-        // Alternate who goes first, so a drift in machine load does not always favour one side.
-        for (const server of round % 2 === 0 ? group : [...group].reverse()) {
-          fake.reset();
-          const key = `${endpoint}|${server.name}`;
-          samples.set(key, [
-            ...(samples.get(key) ?? []),
-            await measure(server, endpoint, round, ctx),
-          ]);
+  await withBenchEnv('bench', async ({ dbName, url, fake }) => {
+    const servers: Server[] = [];
+    try {
+      const env = serviceEnv(await freePort(), url, fake.url);
+      console.log(`database ${dbName}; service pinned to CPU 0, load to CPU 1: ${HAS_TASKSET}`);
+      const service = await startServer('service', ['dist/main.js'], env, Number(env.PORT));
+      servers.push(service);
+      const ctx: Context = { seeded: await seed(url), nextSubscription: 0, rssMaxMb: 0 };
+      const twinPort = await freePort();
+      servers.push(
+        await startServer(
+          'twin',
+          [...TS_NODE, 'bench/twin.ts'],
+          { ...env, PORT: String(twinPort) },
+          twinPort,
+        ),
+      );
+      const barePort = await freePort();
+      servers.push(
+        await startServer(
+          'bare-nest',
+          [...TS_NODE, 'bench/bare-nest.ts'],
+          { ...env, PORT: String(barePort) },
+          barePort,
+        ),
+      );
+      const samples = new Map<string, Sample[]>();
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const endpoint of ENDPOINTS) {
+          const group = servers.filter((s) => endpoint === 'health' || s.name !== 'bare-nest');
+          // Alternate who goes first, so a drift in machine load does not always favour one side.
+          for (const server of round % 2 === 0 ? group : [...group].reverse()) {
+            fake.reset();
+            const key = `${endpoint}|${server.name}`;
+            samples.set(key, [
+              ...(samples.get(key) ?? []),
+              await measure(server, endpoint, round, ctx),
+            ]);
+          }
         }
       }
+      for (const s of servers.splice(0)) await stopServer(s);
+      const rows = [...samples.entries()].map(([key, list]) => {
+        const [endpoint, target] = key.split('|') as [Endpoint, string];
+        return summarize(endpoint, target, list);
+      });
+      console.log('boot times on the embedded database...');
+      const bootMs = process.env.BENCH_SKIP_BOOT
+        ? { cold: NaN, warm: [NaN] }
+        : await bootTimes(fake.url);
+      const load1 = loadavg();
+      const results: Results = {
+        date: new Date().toISOString(),
+        machine: {
+          cpus: `${cpus().length} x ${cpus()[0]?.model ?? '?'}`,
+          node: process.version,
+          pinned: HAS_TASKSET
+            ? 'service/twin/bare on CPU 0, autocannon on CPU 1, PostgreSQL unpinned; boot runs unpinned'
+            : 'no',
+          'load average before (1/5/15 min)': load0.map((l) => l.toFixed(2)).join(' / '),
+          'load average after (1/5/15 min)': load1.map((l) => l.toFixed(2)).join(' / '),
+          window: `${ROUNDS} rounds x ${SECONDS} s per endpoint and target, ${WARMUP_SECONDS} s warm-up, ${CONNECTIONS} connections`,
+          'database pool size': POOL_SIZE,
+          'rate limits': `raised to ${BENCH_RATE_LIMIT}/min via RATE_LIMIT_* (bench only)`,
+        },
+        rows,
+        bootMs,
+        rssMaxMb: ctx.rssMaxMb,
+        targets: targets(rows, ctx.rssMaxMb, bootMs),
+      };
+      const notes = join(__dirname, 'findings.md');
+      // A results file holds a whole run; quick checks (a subset, no boot) only print.
+      const complete = ENDPOINTS.length === ALL_ENDPOINTS.length && !process.env.BENCH_SKIP_BOOT;
+      const findings = existsSync(notes) ? readFileSync(notes, 'utf8') : '';
+      const md = complete
+        ? write(join(__dirname, 'results'), results, findings)
+        : markdown(results, findings);
+      console.log(`\n${md}`);
+    } finally {
+      for (const s of servers) await stopServer(s);
     }
-    for (const s of servers.splice(0)) await stopServer(s);
-    const rows = [...samples.entries()].map(([key, list]) => {
-      const [endpoint, target] = key.split('|') as [Endpoint, string];
-      return summarize(endpoint, target, list);
-    });
-    console.log('boot times on the embedded database...');
-    const bootMs = process.env.BENCH_SKIP_BOOT
-      ? { cold: NaN, warm: [NaN] }
-      : await bootTimes(fake.url);
-    const load1 = loadavg();
-    const results: Results = {
-      date: new Date().toISOString(),
-      machine: {
-        cpus: `${cpus().length} x ${cpus()[0]?.model ?? '?'}`,
-        node: process.version,
-        pinned: HAS_TASKSET
-          ? 'service/twin/bare on CPU 0, autocannon on CPU 1, PostgreSQL unpinned; boot runs unpinned'
-          : 'no',
-        'load average before (1/5/15 min)': load0.map((l) => l.toFixed(2)).join(' / '),
-        'load average after (1/5/15 min)': load1.map((l) => l.toFixed(2)).join(' / '),
-        window: `${ROUNDS} rounds x ${SECONDS} s per endpoint and target, ${WARMUP_SECONDS} s warm-up, ${CONNECTIONS} connections`,
-        'database pool size': POOL_SIZE,
-        'rate limits': `raised to ${BENCH_RATE_LIMIT}/min via RATE_LIMIT_* (bench only)`,
-      },
-      rows,
-      bootMs,
-      rssMaxMb: ctx.rssMaxMb,
-      targets: targets(rows, ctx.rssMaxMb, bootMs),
-    };
-    const notes = join(__dirname, 'findings.md');
-    // A results file holds a whole run; quick checks (a subset, no boot) only print.
-    const complete = ENDPOINTS.length === ALL_ENDPOINTS.length && !process.env.BENCH_SKIP_BOOT;
-    const findings = existsSync(notes) ? readFileSync(notes, 'utf8') : '';
-    const md = complete
-      ? write(join(__dirname, 'results'), results, findings)
-      : markdown(results, findings);
-    console.log(`\n${md}`);
-  } finally {
-    for (const s of servers) await stopServer(s);
-    await fake.stop();
-    await adminClient.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await adminClient.end();
-  }
+  });
 }
 
 main().catch((err: unknown) => {
