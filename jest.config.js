@@ -4,9 +4,11 @@
  */
 const tsTransform = ['ts-jest', { tsconfig: 'tsconfig.json' }];
 /**
- * `jose` v6 ships ES modules only. Node 20.19+ can require() it, Jest's module registry cannot, so
- * Jest compiles that one package to CommonJS; everything else in node_modules is left alone.
+ * `jose` v6 and `content-disposition` v3 (under @fastify/static) ship ES modules only. Node 20.19+
+ * can require() them, Jest's module registry cannot, so Jest compiles those packages to CommonJS;
+ * everything else in node_modules is left alone.
  */
+const ESM_ONLY = '(?:jose|content-disposition)';
 const esmTransform = [
   'ts-jest',
   {
@@ -17,9 +19,10 @@ const esmTransform = [
 ];
 const transform = {
   '^.+\\.ts$': tsTransform,
-  '/node_modules/jose/.+\\.js$': esmTransform,
+  [`/node_modules/${ESM_ONLY}/.+\\.js$`]: esmTransform,
 };
-const transformIgnorePatterns = ['/node_modules/(?!jose/)'];
+// Also when nested (node_modules/@fastify/static/node_modules/content-disposition).
+const transformIgnorePatterns = [`/node_modules/(?!(?:.*/node_modules/)?${ESM_ONLY}/)`];
 
 /** @type {import('jest').Config} */
 module.exports = {

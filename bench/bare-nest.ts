@@ -1,10 +1,11 @@
 /**
- * The /health yardstick: a bare Nest app (express adapter, no middleware, no logger) answering
+ * The /health yardstick: a bare Nest app (the service's Fastify adapter, no middleware, no logger) answering
  * /health with the same database ping and body as the service, on a pool of the same size.
  */
 import 'reflect-metadata';
 import { Controller, Get, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { Pool } from 'pg';
 
 const pool = new Pool({
@@ -25,7 +26,10 @@ class HealthController {
 class BareModule {}
 
 async function main(): Promise<void> {
-  const app = await NestFactory.create(BareModule, { logger: false, bodyParser: false });
+  const app = await NestFactory.create(BareModule, new FastifyAdapter(), {
+    logger: false,
+    bodyParser: false,
+  });
   app.enableShutdownHooks();
   await app.listen(Number(process.env.PORT), '127.0.0.1');
 }

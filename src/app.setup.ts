@@ -1,24 +1,40 @@
 import { join } from 'node:path';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import cookieParser from 'cookie-parser';
-import helmet from 'helmet';
-import { Logger } from 'nestjs-pino';
-import { jsonBodyParser } from './common/http/body-parsers';
+import { Logger, Params, PARAMS_PROVIDER_TOKEN } from 'nestjs-pino';
+import { JSON_LIMIT_BYTES, registerJsonBody } from './common/http/body-parsers';
+import { registerRequestLogging } from './common/logging/request-logging';
 import { AppConfig } from './config/app-config';
 
 /** The webhook carries the processor's full event, which can exceed the 64 KiB default. */
 export const WEBHOOK_PATH = '/api/payment-processor/webhook';
 
 /**
- * Everything about the HTTP layer that is not a route: used by main.ts and by the e2e tests, so
- * the tests exercise the same stack as production. The app must be created with bodyParser: false.
+ * The HTTP server: Fastify, for its per-request cost (see bench/findings.md). Proxy trust is fixed
+ * when the server is made, so the adapter needs the config before Nest starts.
  */
-export function configureApp(app: NestExpressApplication): NestExpressApplication {
+export function createHttpAdapter(config: AppConfig): FastifyAdapter {
+  return new FastifyAdapter({
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_LIMIT_BYTES,
+    // Requests are logged by pino-http from a hook (request-logging.ts), with our request ids.
+    logger: false,
+  });
+}
+
+/**
+ * Everything about the HTTP layer that is not a route: used by main.ts and by the e2e tests, so
+ * the tests exercise the same stack as production. Call before app.init(): it sets route options.
+ */
+export async function configureApp(app: NestFastifyApplication): Promise<NestFastifyApplication> {
   const config = app.get(AppConfig);
   app.useLogger(app.get(Logger));
-  app.set('trust proxy', config.trustProxy);
-  app.use(helmet());
+  const fastify = app.getHttpAdapter().getInstance();
+  registerRequestLogging(fastify, app.get<Params>(PARAMS_PROVIDER_TOKEN));
+  registerJsonBody(fastify, [WEBHOOK_PATH]);
+  await app.register(fastifyHelmet);
   app.enableCors({
     origin: config.corsOrigins,
     credentials: true,
@@ -27,20 +43,22 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
     exposedHeaders: ['X-Request-Id', 'Retry-After'],
     maxAge: 600,
   });
-  app.use(cookieParser());
+  await app.register(fastifyCookie);
   // The plans page's script and styles; served from dist/ next to the compiled module.
-  app.useStaticAssets(join(__dirname, 'plans', 'public'), {
+  app.useStaticAssets({
+    root: join(__dirname, 'plans', 'public'),
     prefix: '/plans/assets/',
     maxAge: '5m',
     index: false,
+    // Swagger's UI registers @fastify/static too; the reply decorator can exist only once.
+    decorateReply: false,
   });
-  app.use(jsonBodyParser([WEBHOOK_PATH]));
   setupApiDocs(app, config);
   app.enableShutdownHooks();
   return app;
 }
 
-function setupApiDocs(app: NestExpressApplication, config: AppConfig): void {
+function setupApiDocs(app: NestFastifyApplication, config: AppConfig): void {
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()

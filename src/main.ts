@@ -1,18 +1,19 @@
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
-import { configureApp } from './app.setup';
-import { AppConfig } from './config/app-config';
+import { configureApp, createHttpAdapter } from './app.setup';
+import { loadAppConfig } from './config/config.module';
 
 async function bootstrap(): Promise<void> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
-    bufferLogs: true,
-    bodyParser: false,
-    abortOnError: false,
-  });
-  configureApp(app);
-  const config = app.get(AppConfig);
+  // The same instance AppModule gets (loadAppConfig reads once per process).
+  const config = loadAppConfig();
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule,
+    createHttpAdapter(config),
+    { bufferLogs: true, bodyParser: false, abortOnError: false },
+  );
+  await configureApp(app);
   await app.listen(config.port, config.host);
   app.get(Logger).log(`Listening on http://${config.host}:${config.port} (API docs: /api/docs)`);
 }

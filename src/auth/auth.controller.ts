@@ -1,4 +1,14 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Post,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import {
   ApiForbiddenResponse,
   ApiNoContentResponse,
@@ -7,7 +17,7 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimit } from '../common/throttling/rate-limit.guard';
 import { AppConfig } from '../config/app-config';
 import { Auth } from './auth.decorator';
@@ -41,10 +51,10 @@ export class AuthController {
   @ApiServiceUnavailableResponse({ description: '`sign_in_not_configured`, `unavailable`' })
   async login(
     @Body() body: LoginDto,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
+    @Headers('user-agent') userAgent: string | undefined,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<SignedInResponse> {
-    return this.signedIn(res, await this.auth.login(body.id_token, req.get('user-agent')));
+    return this.signedIn(res, await this.auth.login(body.id_token, userAgent));
   }
 
   @Get('me')
@@ -60,22 +70,25 @@ export class AuthController {
   @ApiOkResponse({ type: SignedInResponse, description: 'A new cookie; the old one stops working' })
   async refresh(
     @CurrentSession() session: ActiveSession,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
+    @Headers('user-agent') userAgent: string | undefined,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<SignedInResponse> {
-    return this.signedIn(res, await this.auth.refresh(session, req.get('user-agent')));
+    return this.signedIn(res, await this.auth.refresh(session, userAgent));
   }
 
   @Post('logout')
   @HttpCode(204)
   @UseGuards(CrossSiteGuard)
   @ApiNoContentResponse({ description: 'Revoked and cleared, also without a valid session' })
-  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+  async logout(
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<void> {
     await this.sessions.revoke(readSessionCookie(req, this.config));
     clearSessionCookie(res, this.config);
   }
 
-  private signedIn(res: Response, { user, session }: SignedIn): SignedInResponse {
+  private signedIn(res: FastifyReply, { user, session }: SignedIn): SignedInResponse {
     setSessionCookie(res, this.config, session);
     return { user: userView(user), session: { expires_at: session.expiresAt.toISOString() } };
   }

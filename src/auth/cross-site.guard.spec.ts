@@ -1,15 +1,10 @@
 import type { ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { CrossSiteGuard } from './cross-site.guard';
 
 function context(method: string, headers: Record<string, string>): ExecutionContext {
-  const req = {
-    method,
-    headers,
-    is: (types: string[]) =>
-      types.some((t) => (headers['content-type'] ?? '').startsWith(t.replace('*+', ''))),
-  } as unknown as Request;
+  const req = { method, headers } as unknown as FastifyRequest;
   return { switchToHttp: () => ({ getRequest: () => req }) } as unknown as ExecutionContext;
 }
 

@@ -1,7 +1,8 @@
 import { CanActivate, ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { AppException } from '../common/errors/app.exception';
 import { ErrorCode } from '../common/errors/error-code.enum';
+import { isJsonMediaType } from '../common/http/body-parsers';
 import { AppConfig } from '../config/app-config';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -16,10 +17,10 @@ export class CrossSiteGuard implements CanActivate {
   constructor(private readonly config: AppConfig) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const req = context.switchToHttp().getRequest<Request>();
+    const req = context.switchToHttp().getRequest<FastifyRequest>();
     if (SAFE_METHODS.has(req.method)) return true;
     const contentType = req.headers['content-type'];
-    if (contentType !== undefined && !req.is(['application/json', 'application/*+json'])) {
+    if (contentType !== undefined && !isJsonMediaType(contentType)) {
       throw new AppException(
         ErrorCode.UnsupportedMediaType,
         HttpStatus.UNSUPPORTED_MEDIA_TYPE,

@@ -1,10 +1,10 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { readSessionCookie } from './session-cookie';
 import { ActiveSession, SessionService } from './session.service';
 
-export interface AuthenticatedRequest extends Request {
+export interface AuthenticatedRequest extends FastifyRequest {
   auth?: ActiveSession;
 }
 

@@ -11,14 +11,22 @@ function packageVersion(): string {
   return (JSON.parse(raw) as { version: string }).version;
 }
 
-/** Validated configuration, loaded from the environment and an optional `.env`. */
+let loaded: AppConfig | undefined;
+
+/**
+ * Validated configuration, loaded from the environment and an optional `.env`, once per process:
+ * main.ts needs it before Nest starts (the HTTP server's proxy trust), and a generated device-token
+ * secret must be the same one everywhere.
+ */
 export function loadAppConfig(): AppConfig {
+  if (loaded) return loaded;
   const config = new AppConfig(validateEnv(process.env), packageVersion());
   if (config.deviceToken.secretWasGenerated) {
     new Logger('Config').warn(
       'DEVICE_TOKEN_SECRET is not set: using a random secret, so device tokens end with this process',
     );
   }
+  loaded = config;
   return config;
 }
 

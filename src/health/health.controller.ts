@@ -1,6 +1,6 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { HealthReport, HealthService } from './health.service';
 
 @ApiTags('health')
@@ -11,9 +11,9 @@ export class HealthController {
   @Get()
   @ApiOkResponse({ description: '`{"status":"ok","checks":{"database":"up"},"version":"…"}`' })
   @ApiServiceUnavailableResponse({ description: 'The database cannot be reached' })
-  async check(@Res({ passthrough: true }) res: Response): Promise<HealthReport> {
+  async check(@Res({ passthrough: true }) res: FastifyReply): Promise<HealthReport> {
     const report = await this.health.check();
-    res.status(report.status === 'ok' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
+    void res.status(report.status === 'ok' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
     return report;
   }
 

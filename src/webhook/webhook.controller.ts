@@ -8,8 +8,8 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { WEBHOOK_PATH } from '../app.setup';
+import type { RawBodyRequest } from '../common/http/body-parsers';
 import { WebhookAck, WebhookService } from './webhook.service';
 
 @ApiTags('payment processor')
@@ -26,7 +26,7 @@ export class WebhookController {
   @ApiServiceUnavailableResponse({ description: 'webhook_not_configured' })
   @ApiInternalServerErrorResponse({ description: 'the event could not be stored; retried later' })
   receive(
-    @Req() req: Request & { rawBody?: Buffer },
+    @Req() req: RawBodyRequest,
     @Headers('stripe-signature') signature?: string,
   ): Promise<WebhookAck> {
     return this.webhooks.receive(req.rawBody, signature);

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { ModuleMetadata } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test, TestingModuleBuilder } from '@nestjs/testing';
 import request from 'supertest';
 import { AppModule } from '../../src/app.module';
-import { configureApp } from '../../src/app.setup';
+import { configureApp, createHttpAdapter } from '../../src/app.setup';
 import { AppConfig } from '../../src/config/app-config';
 import { sharedIdentityProvider } from './identity-provider';
 
 export interface TestApp {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
+  /** Every route the server registered, as [METHOD, path]. */
+  routes: [string, string][];
   config: AppConfig;
   /** A supertest agent on the app's HTTP server. */
   http: () => ReturnType<typeof request>;
@@ -68,14 +70,21 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     .useValue(config);
   if (options.override) builder = options.override(builder);
   const moduleRef = await builder.compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(config), {
     bodyParser: false,
     logger: false,
   });
-  configureApp(app);
+  const routes: [string, string][] = [];
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRoute', ({ method, url }) => {
+    for (const m of [method].flat()) routes.push([m, url]);
+  });
+  await configureApp(app);
   await app.init();
+  await fastify.ready();
   return {
     app,
+    routes,
     config,
     http: () => request(app.getHttpServer()),
     close: () => app.close(),

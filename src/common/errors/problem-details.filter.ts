@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { isDatabaseUnavailable } from '../../database/database-errors';
 import { AppException } from './app.exception';
 import { codeForStatus, ErrorCode } from './error-code.enum';
@@ -9,14 +9,19 @@ import { problem, ProblemDetails, sendProblem } from './problem-details';
  * The one place an exception becomes a response: every error leaves as problem details, and
  * nothing internal (stack, SQL, secret) reaches the client. Unknown errors are logged in full.
  */
+const FIXED_DETAILS: Record<number, string> = {
+  413: 'The request body is too large.',
+  415: 'The request body must be application/json.',
+};
+
 @Catch()
 export class ProblemDetailsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw exception;
-    const res = host.switchToHttp().getResponse<Response>();
-    if (res.headersSent) return;
+    const res = host.switchToHttp().getResponse<FastifyReply>();
+    if (res.sent) return;
     const { body, headers } = this.toProblem(exception);
     sendProblem(res, body, headers);
   }
@@ -53,6 +58,9 @@ export class ProblemDetailsFilter implements ExceptionFilter {
 
   /** Nest's own exceptions carry safe, fixed messages ("Cannot GET /x", "Forbidden resource"). */
   private detailOf(exception: HttpException): string {
+    // Fastify refuses these before a route runs; its messages echo the request's content type.
+    const fixed = FIXED_DETAILS[exception.getStatus()];
+    if (fixed) return fixed;
     const response = exception.getResponse();
     if (typeof response === 'string') return response;
     const message = (response as { message?: unknown }).message;

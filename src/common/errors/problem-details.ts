@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { FieldError } from './app.exception';
 import { ErrorCode } from './error-code.enum';
 
@@ -32,8 +32,12 @@ export function problem(
   return body;
 }
 
-/** Writes a problem response directly: used where Nest's filters cannot reach (body parsing). */
-export function sendProblem(res: Response, body: ProblemDetails, headers?: Record<string, string>) {
-  if (headers) res.set(headers);
-  res.status(body.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
+/** Writes a problem response on the reply. */
+export function sendProblem(
+  reply: FastifyReply,
+  body: ProblemDetails,
+  headers?: Record<string, string>,
+): void {
+  if (headers) void reply.headers(headers);
+  void reply.status(body.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
 }

@@ -1,65 +1,83 @@
-import express, { NextFunction, Request, RequestHandler, Response } from 'express';
+import { HttpStatus } from '@nestjs/common';
+import type { FastifyBodyParser, FastifyInstance, FastifyRequest } from 'fastify';
+import secureJson from 'secure-json-parse';
+import { AppException } from '../errors/app.exception';
 import { ErrorCode } from '../errors/error-code.enum';
-import { problem, ProblemDetails, sendProblem } from '../errors/problem-details';
 
-export const JSON_LIMIT = '64kb';
-export const WEBHOOK_JSON_LIMIT = '1mb';
+export const JSON_LIMIT_BYTES = 64 * 1024;
+export const WEBHOOK_JSON_LIMIT_BYTES = 1024 * 1024;
 /** Deeper than any body the API takes (processor events nest about 8 levels); refused before validation. */
 export const MAX_JSON_DEPTH = 32;
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** `application/json` and structured-syntax suffixes such as `application/merge-patch+json`. */
+const JSON_SUFFIX_TYPE = /^application\/[\w.!#$&^-]+\+json$/i;
+const JSON_MEDIA_TYPES = ['application/json', JSON_SUFFIX_TYPE];
+const UTF8 = /^utf-?8$/i;
 
-/** Keeps the exact bytes next to the parsed body: webhook signatures are computed over them. */
-function keepRawBody(req: Request & { rawBody?: Buffer }, _res: Response, buf: Buffer): void {
-  req.rawBody = buf;
-}
-
-function hasBody(req: Request): boolean {
-  const length = req.headers['content-length'];
-  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-}
-
-function bodyError(err: { type?: string; status?: number }): ProblemDetails {
-  switch (err.type) {
-    case 'entity.too.large':
-      return problem(413, ErrorCode.PayloadTooLarge, 'The request body is too large.');
-    case 'encoding.unsupported':
-    case 'charset.unsupported':
-      return problem(415, ErrorCode.UnsupportedMediaType, 'The body must be UTF-8 JSON.');
-    case 'entity.parse.failed':
-      return problem(400, ErrorCode.ValidationFailed, 'The request body is not valid JSON.');
-    default:
-      return problem(400, ErrorCode.ValidationFailed, 'The request body could not be read.');
-  }
-}
+/** The exact bytes of a JSON body, kept beside the parsed value: webhook signatures cover them. */
+export type RawBodyRequest = FastifyRequest & { rawBody?: Buffer };
 
 /**
- * JSON only: a body of any other type is refused with 415, and parse or size failures answer as
- * problem details here, because they happen before Nest's exception filters can see the request.
+ * JSON is the only body type the API reads. Fastify answers any other type with 415 and a body
+ * over the route's limit with 413; parse failures here become problem details through the filter.
+ * Must run before the routes are registered (app.init), since the limit is set per route.
  */
-export function jsonBodyParser(largeBodyPaths: string[]): RequestHandler {
-  const small = express.json({ limit: JSON_LIMIT, verify: keepRawBody, type: () => true });
-  const large = express.json({ limit: WEBHOOK_JSON_LIMIT, verify: keepRawBody, type: () => true });
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (!BODY_METHODS.has(req.method) || !hasBody(req)) return next();
-    if (!req.is(['application/json', 'application/*+json'])) {
-      return sendProblem(
-        res,
-        problem(415, ErrorCode.UnsupportedMediaType, 'The request body must be application/json.'),
-      );
+export function registerJsonBody(fastify: FastifyInstance, largeBodyPaths: string[]): void {
+  const parser: FastifyBodyParser<Buffer> = (req, body, done) => {
+    try {
+      done(null, parseJsonBody(req, body));
+    } catch (err) {
+      done(err as Error, undefined);
     }
-    const parser = largeBodyPaths.includes(req.path) ? large : small;
-    parser(req, res, (err?: unknown) => {
-      if (err) return sendProblem(res, bodyError(err));
-      // Found by the reliability suite: a body nested thousands deep overflowed the validator's stack (500).
-      if (jsonDepthExceeds(req.body, MAX_JSON_DEPTH)) {
-        return sendProblem(
-          res,
-          problem(400, ErrorCode.ValidationFailed, 'The request body is nested too deeply.'),
-        );
-      }
-      next();
-    });
   };
+  fastify.removeAllContentTypeParsers();
+  for (const type of JSON_MEDIA_TYPES) fastify.addContentTypeParser(type, { parseAs: 'buffer' }, parser);
+  fastify.addHook('onRoute', (route) => {
+    route.bodyLimit = largeBodyPaths.includes(route.url) ? WEBHOOK_JSON_LIMIT_BYTES : JSON_LIMIT_BYTES;
+  });
+}
+
+function parseJsonBody(req: RawBodyRequest, body: Buffer): unknown {
+  if (!isUtf8Identity(req)) {
+    throw new AppException(
+      ErrorCode.UnsupportedMediaType,
+      HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+      'The body must be UTF-8 JSON.',
+    );
+  }
+  // As before the move to Fastify: an empty body is no body, and validation names the missing fields.
+  if (body.length === 0) return undefined;
+  let value: unknown;
+  try {
+    // Refuses __proto__ and constructor.prototype keys, which could poison objects merged later.
+    value = secureJson.parse(body.toString('utf8'), undefined, {
+      protoAction: 'error',
+      constructorAction: 'error',
+    });
+  } catch {
+    throw badBody('The request body is not valid JSON.');
+  }
+  // Found by the reliability suite: a body nested thousands deep overflowed the validator's stack (500).
+  if (jsonDepthExceeds(value, MAX_JSON_DEPTH)) throw badBody('The request body is nested too deeply.');
+  req.rawBody = body;
+  return value;
+}
+
+/** Only UTF-8 text, not compressed: the processor signs the bytes as sent, and nothing else is needed. */
+function isUtf8Identity(req: FastifyRequest): boolean {
+  const encoding = req.headers['content-encoding'];
+  if (encoding !== undefined && encoding.toLowerCase() !== 'identity') return false;
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers['content-type'] ?? '');
+  return charset === null || UTF8.test(charset[1]);
+}
+
+/** Whether a Content-Type header names JSON, whatever its parameters. */
+export function isJsonMediaType(contentType: string): boolean {
+  const type = contentType.split(';', 1)[0].trim().toLowerCase();
+  return type === 'application/json' || JSON_SUFFIX_TYPE.test(type);
+}
+
+function badBody(detail: string): AppException {
+  return new AppException(ErrorCode.ValidationFailed, HttpStatus.BAD_REQUEST, detail);
 }
 
 /** Whether a parsed JSON value nests deeper than `max` arrays/objects; iterative, so it cannot overflow. */

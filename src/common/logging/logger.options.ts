@@ -27,6 +27,8 @@ export function loggerOptions(config: AppConfig, isTty = process.stdout.isTTY): 
   // Pretty output only when a person is watching a terminal (or asks), never in production.
   const pretty = !config.isProduction && (config.logPretty ?? isTty);
   return {
+    // Request logs come from a Fastify hook (request-logging.ts), not from a Nest middleware.
+    forRoutes: [],
     pinoHttp: {
       level: config.logLevel,
       genReqId: requestId,

@@ -9,14 +9,14 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig, RateLimitConfig } from '../../config/app-config';
 import { AppException } from '../errors/app.exception';
 import { ErrorCode } from '../errors/error-code.enum';
 import { RateLimitService } from './rate-limit.service';
 
 export type RateLimitPolicy = keyof RateLimitConfig;
-/** What a limit counts by: the client address (as Express resolves it under TRUST_PROXY) or a body field. */
+/** What a limit counts by: the client address (as Fastify resolves it under TRUST_PROXY) or a body field. */
 export type RateLimitKey = 'ip' | `body.${string}`;
 
 interface RateLimitRule {
@@ -47,16 +47,16 @@ export class RateLimitGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const rule = this.reflector.get<RateLimitRule | undefined>(RATE_LIMIT, context.getHandler());
     if (!rule) return true;
-    const req = context.switchToHttp().getRequest<Request>();
-    const res = context.switchToHttp().getResponse<Response>();
+    const req = context.switchToHttp().getRequest<FastifyRequest>();
+    const res = context.switchToHttp().getResponse<FastifyReply>();
     const limit = this.config.rateLimits[rule.policy];
     for (const key of rule.keys) {
       const tracker = this.trackerFor(req, key);
       if (tracker === undefined) continue;
       const record = await this.limits.hit(`${rule.policy}:${key}`, tracker, limit, WINDOW_MS);
       if (!record) continue;
-      res.setHeader('RateLimit-Limit', String(limit));
-      res.setHeader('RateLimit-Remaining', String(Math.max(0, limit - record.totalHits)));
+      void res.header('RateLimit-Limit', String(limit));
+      void res.header('RateLimit-Remaining', String(Math.max(0, limit - record.totalHits)));
       if (record.isBlocked) {
         const retryAfter = String(Math.max(1, Math.ceil(record.timeToBlockExpire)));
         throw new AppException(
@@ -71,8 +71,8 @@ export class RateLimitGuard implements CanActivate {
     return true;
   }
 
-  private trackerFor(req: Request, key: RateLimitKey): string | undefined {
-    if (key === 'ip') return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+  private trackerFor(req: FastifyRequest, key: RateLimitKey): string | undefined {
+    if (key === 'ip') return req.ip || 'unknown';
     const body: unknown = req.body;
     const value =
       typeof body === 'object' && body !== null
