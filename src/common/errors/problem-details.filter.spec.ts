@@ -6,9 +6,10 @@ import { ProblemDetailsFilter } from './problem-details.filter';
 function capture(exception: unknown) {
   const sent: { status?: number; type?: string; body?: string; headers?: Record<string, string> } =
     {};
+  // The FastifyReply methods the filter uses.
   const res = {
-    headersSent: false,
-    set: (h: Record<string, string>) => ((sent.headers = h), res),
+    sent: false,
+    headers: (h: Record<string, string>) => ((sent.headers = h), res),
     status: (s: number) => ((sent.status = s), res),
     type: (t: string) => ((sent.type = t), res),
     send: (b: string) => ((sent.body = b), res),
