@@ -48,6 +48,16 @@ describe('POST /api/payment-processor/webhook: duplicates, order and routing', (
     const payload = JSON.stringify(late);
     await deliver(t, payload, sign(payload)).expect(200, { received: true });
     expect(await subscriptionsOf(t).findOneByOrFail({ id: sub.id })).toEqual(paid);
+    // A second settled session for the same record (another event id) is recorded, not applied.
+    const again = checkoutCompletedEvent(sub.id, {
+      customer_details: { email: 'someone@else.test', name: 'Other', phone: null },
+    });
+    const second = JSON.stringify(again);
+    await deliver(t, second, sign(second)).expect(200, { received: true });
+    expect(await subscriptionsOf(t).findOneByOrFail({ id: sub.id })).toEqual(paid);
+    expect(await eventsOf(t).findOneBy({ id: again.id as string })).toMatchObject({
+      outcome: 'already_paid',
+    });
   });
 
   it('keeps a session whose payment is not settled yet pending', async () => {

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { verify } from 'jsonwebtoken';
+import { sign, verify } from 'jsonwebtoken';
 import type { Repository } from 'typeorm';
 import { AppException } from '../common/errors/app.exception';
 import { AppConfig } from '../config/app-config';
@@ -48,14 +48,14 @@ describe('DeviceTokenService.issue', () => {
     DEVICE_TOKEN_SECRET: 'unit-test-device-token-secret-0123456789',
     DEVICE_TOKEN_TTL_SECONDS: '120',
   });
-  const device = Object.assign(new Device(), {
+  const device = {
     deviceId: 'sensor-1',
     orgId: '6f1c1a52-0000-4000-8000-000000000001',
     ...registered,
-  });
-  const repoFinding = (found: Device | null) => {
-    const findOneBy = jest.fn().mockResolvedValue(found);
-    return { repo: { findOneBy } as unknown as Repository<Device>, findOneBy };
+  };
+  const repoFinding = (found: typeof device | null) => {
+    const query = jest.fn().mockResolvedValue(found ? [found] : []);
+    return { repo: { query } as unknown as Repository<Device>, query };
   };
 
   it('signs sub, org_id, aud, jti and exp with the configured key object', async () => {
@@ -77,14 +77,33 @@ describe('DeviceTokenService.issue', () => {
     expect(out).toMatchObject({ token_type: 'Bearer', expires_in: 120 });
   });
 
+  it('writes the same bytes jsonwebtoken signed with the same claims', async () => {
+    const { repo } = repoFinding(device);
+    const { access_token: token } = await new DeviceTokenService(repo, config).issue({
+      device_id: 'sensor-1',
+      ...claim,
+    });
+    const { iat, exp, jti } = JSON.parse(
+      Buffer.from(token.split('.')[1], 'base64url').toString('utf8'),
+    ) as { iat: number; exp: number; jti: string };
+    const expected = sign({ org_id: device.orgId, iat, exp }, config.deviceToken.secret, {
+      algorithm: 'HS256',
+      header: { alg: 'HS256', typ: 'device+jwt' },
+      subject: device.deviceId,
+      audience: 'device',
+      jwtid: jti,
+    });
+    expect(token).toBe(expected);
+  });
+
   it('looks up an id that can never match instead of a non-canonical one', async () => {
-    const { repo, findOneBy } = repoFinding(null);
+    const { repo, query } = repoFinding(null);
     const service = new DeviceTokenService(repo, config);
     await expect(service.issue({ device_id: 'A\u0000B', ...claim })).rejects.toBeInstanceOf(
       AppException,
     );
-    expect(findOneBy).toHaveBeenCalledTimes(1);
-    expect(findOneBy).toHaveBeenCalledWith({ deviceId: '#' });
+    expect(query).toHaveBeenCalledTimes(1);
+    expect(query).toHaveBeenCalledWith(expect.stringContaining('WHERE device_id = $1'), ['#']);
   });
 
   it('refuses with 401 invalid_device when the device does not match', async () => {
