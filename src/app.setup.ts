@@ -1,10 +1,11 @@
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { Logger, Params, PARAMS_PROVIDER_TOKEN } from 'nestjs-pino';
+import { Logger } from 'nestjs-pino';
 import { JSON_LIMIT_BYTES, registerJsonBody } from './common/http/body-parsers';
+import { registerSecurityHeaders } from './common/http/security-headers';
+import { requestId } from './common/logging/logger.options';
 import { registerRequestLogging } from './common/logging/request-logging';
 import { AppConfig } from './config/app-config';
 
@@ -19,8 +20,10 @@ export function createHttpAdapter(config: AppConfig): FastifyAdapter {
   return new FastifyAdapter({
     trustProxy: config.trustProxy,
     bodyLimit: JSON_LIMIT_BYTES,
-    // Requests are logged by pino-http from a hook (request-logging.ts), with our request ids.
+    // Requests are logged from a hook (request-logging.ts) with these ids, through nestjs-pino.
     logger: false,
+    genReqId: requestId,
+    requestIdHeader: false,
   });
 }
 
@@ -32,9 +35,9 @@ export async function configureApp(app: NestFastifyApplication): Promise<NestFas
   const config = app.get(AppConfig);
   app.useLogger(app.get(Logger));
   const fastify = app.getHttpAdapter().getInstance();
-  registerRequestLogging(fastify, app.get<Params>(PARAMS_PROVIDER_TOKEN));
+  registerRequestLogging(fastify);
   registerJsonBody(fastify, [WEBHOOK_PATH]);
-  await app.register(fastifyHelmet);
+  registerSecurityHeaders(fastify);
   app.enableCors({
     origin: config.corsOrigins,
     credentials: true,

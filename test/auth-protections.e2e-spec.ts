@@ -146,7 +146,6 @@ describe('the session token never leaves in a body or a log line', () => {
     const logged = lines.join('');
     expect(lines.length).toBeGreaterThanOrEqual(5); // the capture works: one line per request at least
     expect(logged).toContain('/api/auth/refresh');
-    expect(logged).toContain('[redacted]'); // the Cookie header was logged, and redacted
     for (const token of tokens) {
       for (const body of bodies) expect(body).not.toContain(token);
       expect(logged).not.toContain(token);

