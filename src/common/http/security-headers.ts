@@ -9,8 +9,9 @@ import helmet from 'helmet';
  */
 export function registerSecurityHeaders(fastify: FastifyInstance): void {
   const headers = helmetHeaders();
-  fastify.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
+  fastify.addHook('onRequest', (request, reply, done) => {
+    // The request id as well (see request-logging.ts): every response echoes it.
+    void reply.headers(headers).header('X-Request-Id', request.id);
     done();
   });
 }
