@@ -5,6 +5,8 @@ import { Device } from './device.entity';
 
 /** The device authenticated by DeviceBearerGuard. */
 export const CurrentDevice = createParamDecorator((_data: unknown, ctx: ExecutionContext) => {
-  const req = ctx.switchToHttp().getRequest<FastifyRequest & { [DEVICE_REQUEST_PROPERTY]?: Device }>();
+  const req = ctx
+    .switchToHttp()
+    .getRequest<FastifyRequest & { [DEVICE_REQUEST_PROPERTY]?: Device }>();
   return req[DEVICE_REQUEST_PROPERTY];
 });

@@ -30,9 +30,12 @@ export function registerJsonBody(fastify: FastifyInstance, largeBodyPaths: strin
     }
   };
   fastify.removeAllContentTypeParsers();
-  for (const type of JSON_MEDIA_TYPES) fastify.addContentTypeParser(type, { parseAs: 'buffer' }, parser);
+  for (const type of JSON_MEDIA_TYPES)
+    fastify.addContentTypeParser(type, { parseAs: 'buffer' }, parser);
   fastify.addHook('onRoute', (route) => {
-    route.bodyLimit = largeBodyPaths.includes(route.url) ? WEBHOOK_JSON_LIMIT_BYTES : JSON_LIMIT_BYTES;
+    route.bodyLimit = largeBodyPaths.includes(route.url)
+      ? WEBHOOK_JSON_LIMIT_BYTES
+      : JSON_LIMIT_BYTES;
   });
 }
 
@@ -57,7 +60,8 @@ function parseJsonBody(req: RawBodyRequest, body: Buffer): unknown {
     throw badBody('The request body is not valid JSON.');
   }
   // Found by the reliability suite: a body nested thousands deep overflowed the validator's stack (500).
-  if (jsonDepthExceeds(value, MAX_JSON_DEPTH)) throw badBody('The request body is nested too deeply.');
+  if (jsonDepthExceeds(value, MAX_JSON_DEPTH))
+    throw badBody('The request body is nested too deeply.');
   req.rawBody = body;
   return value;
 }
