@@ -119,7 +119,17 @@ describe('HTTP stack: errors as problem details, body limits, headers', () => {
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
     const res = await t.http().get('/health/live');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-powered-by']).toBeUndefined();
+    // Pages get helmet's full set; a page that may be cached says so itself.
+    const page = await t.http().get('/plans').expect(200);
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['cache-control']).not.toBe('no-store');
   });
 
   it('serves the API docs', async () => {
