@@ -11,9 +11,20 @@ function packageVersion(): string {
   return (JSON.parse(raw) as { version: string }).version;
 }
 
-/** Validated configuration, loaded from the environment and an optional `.env`. */
+let loaded: AppConfig | undefined;
+
+/**
+ * Validated configuration, loaded from the environment and an optional `.env`. Built once per
+ * process: main.ts asks for it before Nest does (to start the embedded database early).
+ */
 export function loadAppConfig(): AppConfig {
-  const config = new AppConfig(validateEnv(process.env), packageVersion());
+  loaded ??= new AppConfig(validateEnv(process.env), packageVersion());
+  return loaded;
+}
+
+/** The provider's factory: warns inside Nest, so the line goes to the app's logger. */
+function provideAppConfig(): AppConfig {
+  const config = loadAppConfig();
   if (config.deviceToken.secretWasGenerated) {
     new Logger('Config').warn(
       'DEVICE_TOKEN_SECRET is not set: using a random secret, so device tokens end with this process',
@@ -26,7 +37,7 @@ export function loadAppConfig(): AppConfig {
 @Module({
   // @nestjs/config copies `.env` into process.env (real variables win); AppConfig validates it all.
   imports: [NestConfigModule.forRoot({ cache: true })],
-  providers: [{ provide: AppConfig, useFactory: loadAppConfig }],
+  providers: [{ provide: AppConfig, useFactory: provideAppConfig }],
   exports: [AppConfig],
 })
 export class ConfigModule {}
