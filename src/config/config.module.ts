@@ -11,20 +11,9 @@ function packageVersion(): string {
   return (JSON.parse(raw) as { version: string }).version;
 }
 
-let loaded: AppConfig | undefined;
-
-/**
- * Validated configuration, loaded from the environment and an optional `.env`. Built once per
- * process: main.ts asks for it before Nest does (to start the embedded database early).
- */
+/** Validated configuration, loaded from the environment and an optional `.env`. */
 export function loadAppConfig(): AppConfig {
-  loaded ??= new AppConfig(validateEnv(process.env), packageVersion());
-  return loaded;
-}
-
-/** The provider's factory: warns inside Nest, so the line goes to the app's logger. */
-function provideAppConfig(): AppConfig {
-  const config = loadAppConfig();
+  const config = new AppConfig(validateEnv(process.env), packageVersion());
   if (config.deviceToken.secretWasGenerated) {
     new Logger('Config').warn(
       'DEVICE_TOKEN_SECRET is not set: using a random secret, so device tokens end with this process',
@@ -37,7 +26,7 @@ function provideAppConfig(): AppConfig {
 @Module({
   // @nestjs/config copies `.env` into process.env (real variables win); AppConfig validates it all.
   imports: [NestConfigModule.forRoot({ cache: true })],
-  providers: [{ provide: AppConfig, useFactory: provideAppConfig }],
+  providers: [{ provide: AppConfig, useFactory: loadAppConfig }],
   exports: [AppConfig],
 })
 export class ConfigModule {}
