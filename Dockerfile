@@ -16,4 +16,6 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s \
   CMD node -e "fetch('http://127.0.0.1:3000/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "dist/main.js"]
+# The V8 flags of `npm run start:prod` (package.json), which the bench uses too: a smaller young
+# generation and old-space limit keep resident memory near 120 MB under load instead of ~220 MB.
+CMD ["node", "--max-old-space-size=256", "--max-semi-space-size=4", "dist/main.js"]

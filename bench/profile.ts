@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { withBenchEnv } from './bench-env';
 import type { Endpoint, LoadInput } from './load';
 import { freePort, runChild, startServer, stopServer } from './procs';
-import { serviceEnv } from './service-env';
+import { productionNodeArgs, serviceEnv } from './service-env';
 import { seed } from './seed';
 
 interface ProfileNode {
@@ -63,6 +63,7 @@ async function main(): Promise<void> {
     const port = await freePort();
     const env = serviceEnv(port, url, fake.url);
     const args = [
+      ...productionNodeArgs(),
       '--cpu-prof',
       `--cpu-prof-dir=${dir}`,
       '-r',

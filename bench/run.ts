@@ -21,7 +21,7 @@ import {
 } from './procs';
 import { markdown, Results, Row, Sample, summarize, Target, write } from './report';
 import { seed, Seeded } from './seed';
-import { BENCH_RATE_LIMIT, POOL_SIZE, serviceEnv } from './service-env';
+import { BENCH_RATE_LIMIT, POOL_SIZE, productionNodeArgs, serviceEnv } from './service-env';
 
 const ROOT = join(__dirname, '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -34,6 +34,10 @@ const ENDPOINTS = process.env.BENCH_ENDPOINTS
   ? ALL_ENDPOINTS.filter((e) => process.env.BENCH_ENDPOINTS!.split(',').includes(e))
   : ALL_ENDPOINTS;
 const TS_NODE = ['-r', 'ts-node/register/transpile-only'];
+/** The service runs as `npm run start:prod` runs it: the same node flags, then dist/main.js. */
+const SERVICE = [...productionNodeArgs(), 'dist/main.js'];
+/** Warm boots measured (after one cold boot); the target is on their median. */
+const WARM_BOOTS = Number(process.env.BENCH_BOOTS ?? 5);
 
 interface Context {
   seeded: Seeded;
@@ -92,7 +96,7 @@ async function bootTimes(fakeUrl: string): Promise<{ cold: number; warm: number[
       const port = await freePort();
       const server = await startServer(
         'service',
-        ['dist/main.js'],
+        SERVICE,
         serviceEnv(port, undefined, fakeUrl, dataDir),
         port,
         false, // no load generator runs now, so the process gets both cores as in production
@@ -101,7 +105,9 @@ async function bootTimes(fakeUrl: string): Promise<{ cold: number; warm: number[
       return server.bootMs;
     };
     const cold = await boot();
-    return { cold, warm: [await boot(), await boot(), await boot()] };
+    const warm: number[] = [];
+    for (let i = 0; i < WARM_BOOTS; i++) warm.push(await boot());
+    return { cold, warm };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -161,11 +167,27 @@ function targets(rows: Row[], rssMaxMb: number, boot: { warm: number[] }): Targe
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
+/** BENCH_ONLY_BOOT=1: the boot measurement alone, printed (no results file). */
+async function onlyBoot(): Promise<void> {
+  await withBenchEnv('bench_boot', async ({ fake }) => {
+    const { cold, warm } = await bootTimes(fake.url);
+    const ms = (x: number) => (x / 1000).toFixed(2);
+    console.log(
+      `node ${SERVICE.join(' ')}: cold ${ms(cold)} s, warm ${warm.map(ms).join(' ')} s, ` +
+        `median ${ms(median(warm))} s (target <= 2 s); load average ${loadavg()[0].toFixed(2)}`,
+    );
+  });
+}
+
 async function main(): Promise<void> {
   process.chdir(ROOT);
   if (!process.argv.includes('--no-build')) {
     const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('build failed');
+  }
+  if (process.env.BENCH_ONLY_BOOT) {
+    await onlyBoot();
+    return;
   }
   const load0 = loadavg();
   await withBenchEnv('bench', async ({ dbName, url, fake }) => {
@@ -173,7 +195,7 @@ async function main(): Promise<void> {
     try {
       const env = serviceEnv(await freePort(), url, fake.url);
       console.log(`database ${dbName}; service pinned to CPU 0, load to CPU 1: ${HAS_TASKSET}`);
-      const service = await startServer('service', ['dist/main.js'], env, Number(env.PORT));
+      const service = await startServer('service', SERVICE, env, Number(env.PORT));
       servers.push(service);
       const ctx: Context = { seeded: await seed(url), nextSubscription: 0, rssMaxMb: 0 };
       const twinPort = await freePort();

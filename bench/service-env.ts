@@ -1,8 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { WEBHOOK_SECRET } from '../test/support/processor-events';
 
 export const POOL_SIZE = 10;
 /** Raised for the bench only, so the load measures the work and not the 429 answers. */
 export const BENCH_RATE_LIMIT = '100000000';
+
+/**
+ * The node arguments before `dist/main.js` in package.json's `start:prod` (V8 heap flags), so the
+ * bench starts the service as production does; the Dockerfile's CMD carries the same flags.
+ */
+export function productionNodeArgs(): string[] {
+  const pkg = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const match = /^node\s+(.*?)\s*dist\/main\.js$/.exec(pkg.scripts['start:prod'].trim());
+  if (!match) throw new Error('start:prod is not `node [flags] dist/main.js`');
+  return match[1].split(/\s+/).filter((a) => a.length > 0);
+}
 
 /** The service's environment in the bench: production mode, the local fake processor, raised limits. */
 export function serviceEnv(

@@ -1,3 +1,5 @@
+// First, for its effect: the embedded database starts in a worker while the modules below load.
+import './database/embedded-postgres.early';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';

@@ -1,5 +1,5 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
-import { createRemoteJWKSet, errors, JWTPayload, jwtVerify } from 'jose';
+import type { createRemoteJWKSet, JWTPayload } from 'jose';
 import { Clock } from '../common/clock/clock';
 import { AppException } from '../common/errors/app.exception';
 import { ErrorCode } from '../common/errors/error-code.enum';
@@ -26,6 +26,15 @@ const CACHE_MAX_AGE_MS = 10 * 60_000;
 const UNREACHABLE_CODES = new Set(['ERR_JWKS_TIMEOUT', 'ERR_JWKS_INVALID', 'ERR_JOSE_GENERIC']);
 
 type KeySet = ReturnType<typeof createRemoteJWKSet>;
+type Jose = typeof import('jose');
+
+let jose: Jose | undefined;
+/** Required at the first sign-in rather than at startup, where it would only cost boot time. */
+function joseLib(): Jose {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see above
+  jose ??= require('jose') as Jose;
+  return jose;
+}
 
 /**
  * Verifies identity-provider ID tokens with `jose`: signature against the provider's JWKS (from
@@ -56,7 +65,8 @@ export class IdTokenVerifier {
     }
     let payload: JWTPayload;
     try {
-      const { payload: verified } = await jwtVerify(idToken, await this.keys(), {
+      const keys = await this.keys();
+      const { payload: verified } = await joseLib().jwtVerify(idToken, keys, {
         issuer: this.config.oidc.issuers,
         audience: this.config.oidc.audiences,
         algorithms: ALGORITHMS,
@@ -79,7 +89,7 @@ export class IdTokenVerifier {
   }
 
   private failure(err: unknown): AppException {
-    const code = err instanceof errors.JOSEError ? err.code : undefined;
+    const code = err instanceof joseLib().errors.JOSEError ? err.code : undefined;
     if (code === undefined || UNREACHABLE_CODES.has(code)) {
       // Only the reason, never the token: it is a credential.
       this.logger.warn(`identity provider keys unavailable: ${(err as Error).message}`);
@@ -101,7 +111,7 @@ export class IdTokenVerifier {
 
   private keys(): Promise<KeySet> {
     this.keySet ??= this.jwksUri().then((uri) =>
-      createRemoteJWKSet(new URL(uri), {
+      joseLib().createRemoteJWKSet(new URL(uri), {
         timeoutDuration: FETCH_TIMEOUT_MS,
         cooldownDuration: REFETCH_COOLDOWN_MS,
         cacheMaxAge: CACHE_MAX_AGE_MS,

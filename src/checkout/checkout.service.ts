@@ -1,6 +1,6 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { Repository } from 'typeorm';
 import { AppException } from '../common/errors/app.exception';
 import { ErrorCode } from '../common/errors/error-code.enum';
@@ -12,7 +12,7 @@ import {
   leaseSessionParams,
 } from './checkout-session.params';
 import { CreateCheckoutDto } from './create-checkout.dto';
-import { PaymentProcessorClient } from './payment-processor.client';
+import { PaymentProcessorClient, stripeSdk } from './payment-processor.client';
 import { Subscription } from './subscription.entity';
 
 const CURRENCY = 'usd';
@@ -131,7 +131,7 @@ export class CheckoutService {
 
 /** The processor refuses an unknown, expired or used-up coupon as an invalid discount. */
 function isCouponError(err: unknown): boolean {
-  if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) return false;
+  if (!(err instanceof stripeSdk().errors.StripeInvalidRequestError)) return false;
   return (
     (err.param ?? '').startsWith('discounts') ||
     err.code === 'coupon_expired' ||
@@ -140,7 +140,7 @@ function isCouponError(err: unknown): boolean {
 }
 
 function describeError(err: unknown): string {
-  if (err instanceof Stripe.errors.StripeError) {
+  if (err instanceof stripeSdk().errors.StripeError) {
     const parts = [err.type, err.statusCode, err.code, err.message].filter((p) => p !== undefined);
     return parts.join(' ').slice(0, 500);
   }

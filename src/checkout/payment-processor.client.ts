@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { AppConfig } from '../config/app-config';
 
 /** The API version this code reads payloads for; TypeScript flags it when the SDK moves on. */
@@ -7,34 +7,51 @@ export const PROCESSOR_API_VERSION = '2026-10-28.endive';
 /** The processor's own limit on how old a signed webhook may be. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
+let sdk: typeof Stripe | undefined;
+
+/**
+ * The Stripe SDK, required on first use rather than at startup: loading it takes ~50 ms of boot
+ * and the first checkout or webhook can pay that instead.
+ */
+export function stripeSdk(): typeof Stripe {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see above
+  sdk ??= require('stripe') as typeof Stripe;
+  return sdk;
+}
+
 /**
  * The one place the Stripe SDK is built: from AppConfig, pointed at STRIPE_API_BASE when set,
  * with a bounded timeout and retries (the SDK resends a failed POST with the same idempotency key).
+ * Built on the first checkout, so a boot does not load the SDK.
  */
 @Injectable()
 export class PaymentProcessorClient {
-  private readonly stripe?: Stripe;
+  private stripe?: Stripe;
 
-  constructor(private readonly config: AppConfig) {
-    const s = config.stripe;
-    if (s.secretKey) {
-      const base = s.apiBase;
-      const protocol = base?.protocol === 'http:' ? 'http' : 'https';
-      this.stripe = new Stripe(s.secretKey, {
-        apiVersion: PROCESSOR_API_VERSION,
-        timeout: s.timeoutMs,
-        maxNetworkRetries: s.maxNetworkRetries,
-        telemetry: false,
-        appInfo: { name: 'device-care-service', version: config.version },
-        ...(base
-          ? {
-              host: base.hostname,
-              port: base.port || (protocol === 'http' ? 80 : 443),
-              protocol,
-            }
-          : {}),
-      });
-    }
+  constructor(private readonly config: AppConfig) {}
+
+  private client(): Stripe {
+    if (this.stripe) return this.stripe;
+    const s = this.config.stripe;
+    if (!s.secretKey) throw new Error('The payment processor is not configured');
+    const base = s.apiBase;
+    const protocol = base?.protocol === 'http:' ? 'http' : 'https';
+    const StripeSdk = stripeSdk();
+    this.stripe = new StripeSdk(s.secretKey, {
+      apiVersion: PROCESSOR_API_VERSION,
+      timeout: s.timeoutMs,
+      maxNetworkRetries: s.maxNetworkRetries,
+      telemetry: false,
+      appInfo: { name: 'device-care-service', version: this.config.version },
+      ...(base
+        ? {
+            host: base.hostname,
+            port: base.port || (protocol === 'http' ? 80 : 443),
+            protocol,
+          }
+        : {}),
+    });
+    return this.stripe;
   }
 
   /** Creates a hosted checkout session; throws the SDK's StripeError on failure. */
@@ -42,8 +59,7 @@ export class PaymentProcessorClient {
     params: Stripe.Checkout.SessionCreateParams,
     idempotencyKey: string,
   ): Promise<Stripe.Checkout.Session> {
-    if (!this.stripe) throw new Error('The payment processor is not configured');
-    return this.stripe.checkout.sessions.create(params, { idempotencyKey });
+    return this.client().checkout.sessions.create(params, { idempotencyKey });
   }
 
   /**
@@ -53,16 +69,12 @@ export class PaymentProcessorClient {
   verifyEvent(rawBody: Buffer, signature: string, secrets: string[]): Stripe.Event | undefined {
     // The SDK bounds only the age; a timestamp from the future would stay replayable for as long.
     if (signedAt(signature) > Date.now() / 1000 + WEBHOOK_TOLERANCE_SECONDS) return undefined;
+    const { webhooks, errors } = stripeSdk();
     for (const secret of secrets) {
       try {
-        return Stripe.webhooks.constructEvent(
-          rawBody,
-          signature,
-          secret,
-          WEBHOOK_TOLERANCE_SECONDS,
-        );
+        return webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
       } catch (err) {
-        if (!(err instanceof Stripe.errors.StripeSignatureVerificationError)) throw err;
+        if (!(err instanceof errors.StripeSignatureVerificationError)) throw err;
       }
     }
     return undefined;

@@ -14,6 +14,7 @@ import {
   validateSync,
   ValidationError,
 } from 'class-validator';
+import { DEFAULT_DATABASE_POOL_SIZE, DEFAULT_PGLITE_DATA_DIR } from './early-database-env';
 
 export const NODE_ENVS = ['development', 'test', 'production'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
@@ -49,8 +50,8 @@ export class EnvironmentVariables {
   @IsIn(NODE_ENVS) NODE_ENV: NodeEnv = 'development';
 
   @Transform(emptyToUndefined) @IsOptional() @IsUrl(DB_URL_OPTIONS) DATABASE_URL?: string;
-  @Transform(toInt) @IsInt() @Min(1) @Max(100) DATABASE_POOL_SIZE = 10;
-  @IsString() @MinLength(1) PGLITE_DATA_DIR = '.data/pglite';
+  @Transform(toInt) @IsInt() @Min(1) @Max(100) DATABASE_POOL_SIZE = DEFAULT_DATABASE_POOL_SIZE;
+  @IsString() @MinLength(1) PGLITE_DATA_DIR = DEFAULT_PGLITE_DATA_DIR;
 
   @IsUrl(URL_OPTIONS) BASE_URL = 'http://localhost:3000';
   @IsUrl(URL_OPTIONS) SITE_URL = 'http://localhost:3000';

@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
-import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import { AppConfig } from '../../config/app-config';
 import { FixedWindowStorage } from './fixed-window.storage';
 
@@ -23,7 +22,14 @@ export class RateLimitService implements OnApplicationShutdown {
   constructor(config: AppConfig) {
     this.prefix = config.redisKeyPrefix;
     if (config.redisUrl) {
-      this.redis = new Redis(config.redisUrl, {
+      // Required here, not imported: without Redis, ioredis and its store would only cost boot
+      // time and memory.
+      /* eslint-disable @typescript-eslint/no-require-imports */
+      const { default: RedisClient } = require('ioredis') as typeof import('ioredis');
+      const { ThrottlerStorageRedisService } =
+        require('@nest-lab/throttler-storage-redis') as typeof import('@nest-lab/throttler-storage-redis');
+      /* eslint-enable @typescript-eslint/no-require-imports */
+      this.redis = new RedisClient(config.redisUrl, {
         // Never queue or retry a counter: an answer within half a second, or fail open.
         enableOfflineQueue: false,
         maxRetriesPerRequest: 0,

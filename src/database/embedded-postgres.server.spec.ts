@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DataDirLock } from './embedded-postgres';
+import { DataDirLock } from './embedded-postgres.server';
 
 describe('DataDirLock', () => {
   const dir = mkdtempSync(join(tmpdir(), 'lock-'));

@@ -1,0 +1,187 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { dirname, extname, join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
+// Types only: the worker module itself loads PGlite, which the main thread never needs.
+import type {
+  EmbeddedWorkerData,
+  EmbeddedWorkerReply,
+  EmbeddedWorkerRequest,
+} from './embedded-postgres.worker';
+
+const MEMORY = 'memory://';
+
+/** Extra socket slots beyond the pool: TypeORM's migration lock connection and a health ping. */
+export const SPARE_CONNECTIONS = 4;
+
+/** How long a stopping worker gets to close PGlite (which writes its files) before it is ended. */
+const STOP_TIMEOUT_MS = 10_000;
+
+/** Beside this file: compiled JavaScript in dist/, TypeScript under ts-node (`npm run cli`). */
+const WORKER_FILE = join(__dirname, `embedded-postgres.worker${extname(__filename)}`);
+/** Nothing inherited from the main thread's flags (a profiler, preloads); ts-node for a .ts file. */
+const WORKER_EXEC_ARGV =
+  extname(__filename) === '.ts' ? ['-r', 'ts-node/register/transpile-only'] : [];
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * A PID lock file beside the data directory. PGlite corrupts a directory that two processes open,
+ * so a second process fails here with a message instead.
+ */
+export class DataDirLock {
+  private held = false;
+  private readonly release = (): void => this.unlock();
+
+  constructor(readonly path: string) {}
+
+  lock(dataDir: string): void {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        const fd = openSync(this.path, 'wx');
+        writeSync(fd, String(process.pid));
+        closeSync(fd);
+        this.held = true;
+        process.once('exit', this.release);
+        return;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+        const pid = Number(readFileSync(this.path, 'utf8').trim());
+        if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+          throw new Error(
+            `The embedded database in ${dataDir} is in use by process ${pid}. ` +
+              'Stop that process first, or set DATABASE_URL to use a PostgreSQL server.',
+          );
+        }
+        rmSync(this.path, { force: true }); // stale: its process is gone
+      }
+    }
+    throw new Error(`Could not take the lock ${this.path}`);
+  }
+
+  unlock(): void {
+    if (!this.held) return;
+    this.held = false;
+    process.removeListener('exit', this.release);
+    rmSync(this.path, { force: true });
+  }
+}
+
+/**
+ * PGlite (PostgreSQL compiled to WebAssembly) served on 127.0.0.1 by pglite-socket in a worker
+ * thread (embedded-postgres.worker.ts), so the app reaches it through the same `pg` driver it uses
+ * for a real server, and its startup and queries run beside the main thread rather than on it.
+ */
+export class EmbeddedPostgresServer {
+  /** Told when the database fails after it started; the Nest provider logs it. */
+  onFailure: (message: string) => void = (message) => console.error(message);
+  private worker?: Worker;
+  private exited?: Promise<unknown>;
+  private lock?: DataDirLock;
+  private starting?: Promise<string>;
+
+  constructor(
+    readonly dataDir: string,
+    readonly maxConnections: number,
+  ) {}
+
+  /** The connection URL; the first call starts the worker, later ones share its answer. */
+  start(): Promise<string> {
+    this.starting ??= this.launch();
+    return this.starting;
+  }
+
+  private async launch(): Promise<string> {
+    const inMemory = this.dataDir.startsWith(MEMORY);
+    const dir = inMemory ? MEMORY : resolve(this.dataDir);
+    if (!inMemory) {
+      mkdirSync(dirname(dir), { recursive: true });
+      this.lock = new DataDirLock(`${dir}.lock`);
+      this.lock.lock(dir);
+    }
+    try {
+      const port = await this.spawn({ dataDir: dir, maxConnections: this.maxConnections });
+      return `postgres://postgres@127.0.0.1:${port}/postgres`;
+    } catch (err) {
+      await this.release();
+      throw err;
+    }
+  }
+
+  private spawn(workerData: EmbeddedWorkerData): Promise<number> {
+    const worker = new Worker(WORKER_FILE, { workerData, execArgv: WORKER_EXEC_ARGV });
+    this.worker = worker;
+    this.exited = new Promise((done) => worker.once('exit', done));
+    return new Promise((resolve, reject) => {
+      let ready = false;
+      worker.once('message', (reply: EmbeddedWorkerReply) => {
+        ready = 'port' in reply;
+        if ('port' in reply) resolve(reply.port);
+        else
+          reject(new Error('error' in reply ? reply.error : 'The embedded database did not start'));
+      });
+      worker.on('error', (err) => {
+        if (ready) this.onFailure(`The embedded database failed: ${err.message}`);
+        reject(err);
+      });
+      worker.once('exit', (code) => {
+        if (ready && this.worker === worker) {
+          this.onFailure(`The embedded database stopped unexpectedly (exit code ${code})`);
+        }
+        reject(new Error(`The embedded database stopped while starting (exit code ${code})`));
+      });
+    });
+  }
+
+  /** Closes PGlite in its worker (it writes its files then) and releases the data directory. */
+  async stop(): Promise<void> {
+    this.starting = undefined;
+    await this.release();
+  }
+
+  private async release(): Promise<void> {
+    const { worker, exited } = this;
+    this.worker = undefined;
+    this.exited = undefined;
+    if (worker && exited) {
+      worker.postMessage('stop' satisfies EmbeddedWorkerRequest);
+      const timer = setTimeout(() => void worker.terminate(), STOP_TIMEOUT_MS);
+      await exited;
+      clearTimeout(timer);
+    }
+    this.lock?.unlock();
+    this.lock = undefined;
+  }
+}
+
+let early: EmbeddedPostgresServer | undefined;
+
+/**
+ * Starts the embedded database before anything else loads (embedded-postgres.early.ts), so PGlite
+ * boots while the app's modules load. Plain Node only here: no Nest, no configuration classes.
+ */
+export function startEarly(dataDir: string, maxConnections: number): void {
+  if (early) return;
+  early = new EmbeddedPostgresServer(dataDir, maxConnections);
+  // Only started here: whoever takes it over awaits the same promise and reports a failure.
+  early.start().catch(() => undefined);
+}
+
+/** The early server if it was started with these settings (else it is stopped); handed over once. */
+export async function takeEarly(
+  dataDir: string,
+  maxConnections: number,
+): Promise<EmbeddedPostgresServer | undefined> {
+  const server = early;
+  early = undefined;
+  if (!server) return undefined;
+  if (server.dataDir === dataDir && server.maxConnections === maxConnections) return server;
+  await server.stop();
+  return undefined;
+}
