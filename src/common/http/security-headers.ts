@@ -51,6 +51,6 @@ export function helmetHeaders(): Record<string, string> {
     res as unknown as ServerResponse,
     (err?: unknown) => (failure = err),
   );
-  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  if (failure) throw failure instanceof Error ? failure : new Error('helmet refused its defaults');
   return headers;
 }
