@@ -32,6 +32,17 @@ export function loggerOptions(config: AppConfig, isTty = process.stdout.isTTY): 
     forRoutes: [],
     pinoHttp: {
       level: config.logLevel,
+      // Should Nest still run nestjs-pino's middleware (it binds a per-request logger), it writes
+      // no access line of its own, and a request it binds to a log line carries no headers.
+      autoLogging: false,
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url.split('?', 1)[0],
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       transport: pretty ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,
     },
