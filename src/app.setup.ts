@@ -6,7 +6,6 @@ import { Logger } from 'nestjs-pino';
 import { JSON_LIMIT_BYTES, registerJsonBody } from './common/http/body-parsers';
 import { registerSecurityHeaders } from './common/http/security-headers';
 import { requestId } from './common/logging/logger.options';
-import { registerRequestLogging } from './common/logging/request-logging';
 import { AppConfig } from './config/app-config';
 
 /** The webhook carries the processor's full event, which can exceed the 64 KiB default. */
@@ -20,7 +19,7 @@ export function createHttpAdapter(config: AppConfig): FastifyAdapter {
   return new FastifyAdapter({
     trustProxy: config.trustProxy,
     bodyLimit: JSON_LIMIT_BYTES,
-    // Requests are logged from a hook (request-logging.ts) with these ids, through nestjs-pino.
+    // Requests are logged by nestjs-pino (loggerOptions) with these ids.
     logger: false,
     genReqId: requestId,
     requestIdHeader: false,
@@ -35,7 +34,6 @@ export async function configureApp(app: NestFastifyApplication): Promise<NestFas
   const config = app.get(AppConfig);
   app.useLogger(app.get(Logger));
   const fastify = app.getHttpAdapter().getInstance();
-  registerRequestLogging(fastify);
   registerJsonBody(fastify, [WEBHOOK_PATH]);
   registerSecurityHeaders(fastify);
   app.enableCors({

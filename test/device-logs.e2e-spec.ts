@@ -28,6 +28,15 @@ describe('device tokens never reach the logs', () => {
       .expect(204);
     await t.http().get('/api/device/v1/self').set('Authorization', `${bearer}x`).expect(401);
 
+    // One access line per request, under the id the response echoed, with no headers.
+    const self = await t.http().get('/api/device/v1/self').set('Authorization', bearer).expect(200);
+    const access = lines
+      .map((l) => JSON.parse(l) as { req?: { id?: string; url?: string; headers?: unknown } })
+      .filter((l) => l.req?.id === self.headers['x-request-id']);
+    expect(access).toHaveLength(1);
+    expect(access[0].req).toMatchObject({ url: '/api/device/v1/self' });
+    expect(access[0].req).not.toHaveProperty('headers');
+
     const log = lines.join('');
     expect(log).toContain('/api/device/v1/self'); // the capture works
     for (const part of token.split('.')) expect(log).not.toContain(part);

@@ -17,7 +17,7 @@ export function registerSecurityHeaders(fastify: FastifyInstance): void {
   const api = apiHeaders(page);
   fastify.addHook('onRequest', (request, reply, done) => {
     const headers = PAGE_PREFIXES.some((p) => request.url.startsWith(p)) ? page : api;
-    // The request id as well (see request-logging.ts): every response echoes it.
+    // The request id as well (Fastify's genReqId, also in the logs): every response echoes it.
     void reply.headers(headers).header('X-Request-Id', request.id);
     done();
   });

@@ -4,10 +4,20 @@ import type { Params } from 'nestjs-pino';
 import { AppConfig } from '../../config/app-config';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const HEALTH_PATHS = new Set(['/health', '/health/live']);
+
+/** The request as pino's standard serializer hands it to ours. */
+interface RequestLogView {
+  id: unknown;
+  method: string;
+  url: string;
+  remoteAddress?: string;
+  headers: Record<string, string | string[] | undefined>;
+}
 
 /**
  * Credentials and signatures never reach a log line, whatever the level. Access lines carry no
- * headers at all (request-logging.ts); this covers anything else that logs a request or response.
+ * headers at all (see the serializers below); this covers anything else that logs them.
  */
 export const REDACTED_PATHS = [
   'req.headers.cookie',
@@ -26,20 +36,27 @@ export function requestId(req: IncomingMessage): string {
 export function loggerOptions(config: AppConfig, isTty = process.stdout.isTTY): Params {
   // Pretty output only when a person is watching a terminal (or asks), never in production.
   const pretty = !config.isProduction && (config.logPretty ?? isTty);
+  // nestjs-pino's middleware writes the access line and binds a per-request logger for the
+  // application's logs. Its id is Fastify's request id (genReqId below; @fastify/middie copies it
+  // onto the raw request), the same one echoed as X-Request-Id.
   return {
-    // nestjs-pino serves the application's logs; its per-request middleware is not used: access
-    // lines come from a Fastify hook (request-logging.ts), which needs no middleware layer.
-    forRoutes: [],
     pinoHttp: {
       level: config.logLevel,
-      // Should Nest still run nestjs-pino's middleware (it binds a per-request logger), it writes
-      // no access line of its own, and a request it binds to a log line carries no headers.
-      autoLogging: false,
+      // Probes arrive every few seconds from each balancer and say nothing new; a failing one
+      // shows as a 503 to the prober. Logging them costs more than answering them.
+      autoLogging: { ignore: (req) => HEALTH_PATHS.has((req.url ?? '').split('?', 1)[0]) },
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+      // No headers: they hold credentials, and serializing and redacting them on every line was a
+      // measurable part of a request's cost (bench/findings.md). Query strings may carry cursors
+      // and emails; the path is enough to find a request.
       serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({
+        req: (req: RequestLogView) => ({
           id: req.id,
           method: req.method,
           url: req.url.split('?', 1)[0],
+          remoteAddress: req.remoteAddress,
+          userAgent: req.headers['user-agent'],
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
