@@ -19,7 +19,7 @@ export type RawBodyRequest = FastifyRequest & { rawBody?: Buffer };
 /**
  * JSON is the only body type the API reads. Fastify answers any other type with 415 and a body
  * over the route's limit with 413; parse failures here become problem details through the filter.
- * Must run before the routes are registered (app.init), since the limit is set per route.
+ * Must run before the routes are registered (app.init), since the larger limit is set per route.
  */
 export function registerJsonBody(fastify: FastifyInstance, largeBodyPaths: string[]): void {
   const parser: FastifyBodyParser<Buffer> = (req, body, done) => {
@@ -32,10 +32,9 @@ export function registerJsonBody(fastify: FastifyInstance, largeBodyPaths: strin
   fastify.removeAllContentTypeParsers();
   for (const type of JSON_MEDIA_TYPES)
     fastify.addContentTypeParser(type, { parseAs: 'buffer' }, parser);
+  // Every other route keeps the server's bodyLimit, JSON_LIMIT_BYTES (createHttpAdapter).
   fastify.addHook('onRoute', (route) => {
-    route.bodyLimit = largeBodyPaths.includes(route.url)
-      ? WEBHOOK_JSON_LIMIT_BYTES
-      : JSON_LIMIT_BYTES;
+    if (largeBodyPaths.includes(route.url)) route.bodyLimit = WEBHOOK_JSON_LIMIT_BYTES;
   });
 }
 
