@@ -4,11 +4,11 @@
  */
 const tsTransform = ['ts-jest', { tsconfig: 'tsconfig.json' }];
 /**
- * `jose` v6 and `content-disposition` v3 (under @fastify/static) ship ES modules only. Node 20.19+
- * can require() them, Jest's module registry cannot, so Jest compiles those packages to CommonJS;
+ * `jose` v6 and `@noble/curves` v2 (with its `@noble/hashes`) ship ES modules only. Node 20.19+ can
+ * require() them, Jest's module registry cannot, so Jest compiles those packages to CommonJS;
  * everything else in node_modules is left alone.
  */
-const ESM_ONLY = '(?:jose|content-disposition)';
+const ESM_ONLY = '(?:jose|@noble)';
 const esmTransform = [
   'ts-jest',
   {
@@ -21,7 +21,7 @@ const transform = {
   '^.+\\.ts$': tsTransform,
   [`/node_modules/${ESM_ONLY}/.+\\.js$`]: esmTransform,
 };
-// Also when nested (node_modules/@fastify/static/node_modules/content-disposition).
+// Also when nested (node_modules/<package>/node_modules/jose).
 const transformIgnorePatterns = [`/node_modules/(?!(?:.*/node_modules/)?${ESM_ONLY}/)`];
 
 /** @type {import('jest').Config} */

@@ -1,4 +1,3 @@
-import 'dotenv/config';
 import { join } from 'node:path';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { loadAppConfig } from './src/config/config.module';
@@ -31,7 +30,7 @@ async function createDataSource(): Promise<DataSource> {
     return new DataSource({ ...dataSourceOptions(config, config.databaseUrl), entities });
   }
   const embedded = new EmbeddedPostgres(config);
-  const options = { ...dataSourceOptions(config, await embedded.start()), entities };
+  const options = { ...dataSourceOptions(config, await embedded.start(), true), entities };
   return new EmbeddedDataSource(options, embedded);
 }
 

@@ -66,16 +66,19 @@ export function markdown(r: Results, findings: string): string {
       .map(([k, v]) => `- ${k}: ${v}`)
       .join('\n'),
     '',
-    '| endpoint | target | req/s | p50 ms | p99 ms | CPU ms/req | non-2xx | service/ref req/s | service/ref p99 |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| endpoint | target | req/s | p50 ms | p99 ms | CPU ms/req | non-2xx | service/ref req/s | service/ref p99 | service/ref CPU ms/req | service - ref CPU ms/req |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const row of r.rows) {
     const service = r.rows.find((x) => x.endpoint === row.endpoint && x.target === 'service');
-    const ratio = row.target === 'service' || !service ? '' : f(service.rps / row.rps, 2);
-    const p99 = row.target === 'service' || !service ? '' : f(service.p99 / row.p99, 2);
+    const ref = row.target !== 'service' && service;
+    const ratio = ref ? f(service.rps / row.rps, 2) : '';
+    const p99 = ref ? f(service.p99 / row.p99, 2) : '';
+    const cpu = ref ? f(service.cpuMsPerRequest / row.cpuMsPerRequest, 2) : '';
+    const extra = ref ? f(service.cpuMsPerRequest - row.cpuMsPerRequest, 3) : '';
     lines.push(
       `| ${row.endpoint} | ${row.target} | ${f(row.rps)} | ${f(row.p50, 1)} | ${f(row.p99, 1)} | ` +
-        `${f(row.cpuMsPerRequest, 3)} | ${row.non2xx} | ${ratio} | ${p99} |`,
+        `${f(row.cpuMsPerRequest, 3)} | ${row.non2xx} | ${ratio} | ${p99} | ${cpu} | ${extra} |`,
     );
   }
   lines.push(
@@ -99,13 +102,13 @@ export function markdown(r: Results, findings: string): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function write(dir: string, r: Results, findings: string): string {
+export function write(dir: string, r: Results, findings: string, suffix = ''): string {
   mkdirSync(dir, { recursive: true });
-  const stamp = r.date.replace(/[:]/g, '-').replace(/\..*$/, '');
+  const stamp = r.date.replace(/[:]/g, '-').replace(/\..*$/, '') + suffix;
   const md = markdown(r, findings);
   writeFileSync(join(dir, `${stamp}.md`), md);
   writeFileSync(join(dir, `${stamp}.json`), `${JSON.stringify(r, null, 2)}\n`);
   // The README links this one.
-  writeFileSync(join(dir, 'latest.md'), `Latest run: [${stamp}.md](${stamp}.md)\n\n${md}`);
+  writeFileSync(join(dir, `latest${suffix}.md`), `Latest run: [${stamp}.md](${stamp}.md)\n\n${md}`);
   return md;
 }

@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: the service against its bare twin (and /health against a bare Nest app), side by
- * side in one run, on a fresh PostgreSQL database; then boot time on a warm embedded data directory.
+ * `npm run bench`: the service against a bare Nest app on Express doing the same SQL and crypto
+ * (the yardstick), with a bare node:http twin of the same work as a reference column, side by side
+ * in one run, on a fresh PostgreSQL database; then boot time on a warm embedded data directory.
  * Writes bench/results/<date>.md and .json and prints the table.
  */
 import { spawnSync } from 'node:child_process';
@@ -19,8 +20,8 @@ import {
   startServer,
   stopServer,
 } from './procs';
-import { markdown, Results, Row, Sample, summarize, Target, write } from './report';
-import { seed, Seeded } from './seed';
+import { markdown, Results, Sample, summarize, Target, write } from './report';
+import { seed, Seeded, seedEmbedded } from './seed';
 import { BENCH_RATE_LIMIT, POOL_SIZE, productionNodeArgs, serviceEnv } from './service-env';
 
 const ROOT = join(__dirname, '..');
@@ -34,10 +35,29 @@ const ENDPOINTS = process.env.BENCH_ENDPOINTS
   ? ALL_ENDPOINTS.filter((e) => process.env.BENCH_ENDPOINTS!.split(',').includes(e))
   : ALL_ENDPOINTS;
 const TS_NODE = ['-r', 'ts-node/register/transpile-only'];
-/** The service runs as `npm run start:prod` runs it: the same node flags, then dist/main.js. */
-const SERVICE = [...productionNodeArgs(), 'dist/main.js'];
+/**
+ * The service runs as `npm run start:prod` runs it: the same node flags, then dist/main.js.
+ * BENCH_SERVICE_ROOT=<checkout> measures another build (an older commit) under the same harness.
+ */
+const SERVICE = [
+  ...productionNodeArgs(),
+  join(process.env.BENCH_SERVICE_ROOT ?? join(__dirname, '..'), 'dist/main.js'),
+];
+/**
+ * BENCH_DATABASE=embedded: the service on its embedded default (PGlite, one connection) instead
+ * of PostgreSQL; the references need a server of their own and are left out.
+ */
+const EMBEDDED = process.env.BENCH_DATABASE === 'embedded';
 /** Warm boots measured (after one cold boot); the target is on their median. */
 const WARM_BOOTS = Number(process.env.BENCH_BOOTS ?? 5);
+/**
+ * What the service is measured against, on every endpoint: the yardstick, a bare Nest app on
+ * Express with the same handlers, and the bare node:http twin, for reference.
+ */
+const REFERENCES: [string, string][] = [
+  ['bare-nest', 'bench/bare-nest.ts'],
+  ['twin', 'bench/twin.ts'],
+];
 
 interface Context {
   seeded: Seeded;
@@ -113,47 +133,13 @@ async function bootTimes(fakeUrl: string): Promise<{ cold: number; warm: number[
   }
 }
 
-function targets(rows: Row[], rssMaxMb: number, boot: { warm: number[] }): Target[] {
-  const nan = { rps: NaN, p99: NaN };
-  const get = (e: Endpoint, t: string) =>
-    rows.find((r) => r.endpoint === e && r.target === t) ?? nan;
-  const ratio = (e: Endpoint, ref = 'twin') => get(e, 'service').rps / get(e, ref).rps;
+/**
+ * Only memory and boot are targets. The service/reference ratios are reported, not judged: the
+ * old ratio targets against the bare node:http twin were withdrawn with the move back to Express
+ * (issue 14), and the comparison that matters is CPU per request against the bare Nest app.
+ */
+function targets(rssMaxMb: number, boot: { warm: number[] }): Target[] {
   return [
-    {
-      name: 'device list req/s, service/twin',
-      measured: ratio('devices'),
-      limit: 0.6,
-      kind: 'min',
-      note: '',
-    },
-    {
-      name: 'device token req/s, service/twin',
-      measured: ratio('deviceToken'),
-      limit: 0.8,
-      kind: 'min',
-      note: '',
-    },
-    {
-      name: 'webhook req/s, service/twin',
-      measured: ratio('webhook'),
-      limit: 0.7,
-      kind: 'min',
-      note: '',
-    },
-    {
-      name: '/health req/s, service/bare Nest',
-      measured: ratio('health', 'bare-nest'),
-      limit: 0.85,
-      kind: 'min',
-      note: '',
-    },
-    {
-      name: 'device list p99, service/twin',
-      measured: get('devices', 'service').p99 / get('devices', 'twin').p99,
-      limit: 3,
-      kind: 'max',
-      note: '',
-    },
     {
       name: 'warm embedded boot, s (median)',
       measured: median(boot.warm) / 1000,
@@ -192,36 +178,32 @@ async function main(): Promise<void> {
   const load0 = loadavg();
   await withBenchEnv('bench', async ({ dbName, url, fake }) => {
     const servers: Server[] = [];
+    const dataDir = mkdtempSync(join(tmpdir(), 'bench-embedded-'));
     try {
-      const env = serviceEnv(await freePort(), url, fake.url);
-      console.log(`database ${dbName}; service pinned to CPU 0, load to CPU 1: ${HAS_TASKSET}`);
-      const service = await startServer('service', SERVICE, env, Number(env.PORT));
-      servers.push(service);
-      const ctx: Context = { seeded: await seed(url), nextSubscription: 0, rssMaxMb: 0 };
-      const twinPort = await freePort();
-      servers.push(
-        await startServer(
-          'twin',
-          [...TS_NODE, 'bench/twin.ts'],
-          { ...env, PORT: String(twinPort) },
-          twinPort,
-        ),
+      const env = serviceEnv(await freePort(), EMBEDDED ? undefined : url, fake.url, dataDir);
+      console.log(
+        `database ${EMBEDDED ? dataDir : dbName}; service pinned to CPU 0, load to CPU 1: ${HAS_TASKSET}`,
       );
-      const barePort = await freePort();
-      servers.push(
-        await startServer(
-          'bare-nest',
-          [...TS_NODE, 'bench/bare-nest.ts'],
-          { ...env, PORT: String(barePort) },
-          barePort,
-        ),
-      );
+      let seeded: Seeded;
+      if (EMBEDDED) {
+        // The first boot migrates; rows then go straight into the closed data directory.
+        await stopServer(await startServer('service', SERVICE, env, Number(env.PORT)));
+        seeded = await seedEmbedded(dataDir);
+      }
+      servers.push(await startServer('service', SERVICE, env, Number(env.PORT)));
+      seeded ??= await seed(url);
+      const ctx: Context = { seeded, nextSubscription: 0, rssMaxMb: 0 };
+      for (const [name, file] of EMBEDDED ? [] : REFERENCES) {
+        const port = await freePort();
+        servers.push(
+          await startServer(name, [...TS_NODE, file], { ...env, PORT: String(port) }, port),
+        );
+      }
       const samples = new Map<string, Sample[]>();
       for (let round = 0; round < ROUNDS; round++) {
         for (const endpoint of ENDPOINTS) {
-          const group = servers.filter((s) => endpoint === 'health' || s.name !== 'bare-nest');
           // Alternate who goes first, so a drift in machine load does not always favour one side.
-          for (const server of round % 2 === 0 ? group : [...group].reverse()) {
+          for (const server of round % 2 === 0 ? servers : [...servers].reverse()) {
             fake.reset();
             const key = `${endpoint}|${server.name}`;
             samples.set(key, [
@@ -247,29 +229,33 @@ async function main(): Promise<void> {
           cpus: `${cpus().length} x ${cpus()[0]?.model ?? '?'}`,
           node: process.version,
           pinned: HAS_TASKSET
-            ? 'service/twin/bare on CPU 0, autocannon on CPU 1, PostgreSQL unpinned; boot runs unpinned'
+            ? 'service/bare-nest/twin on CPU 0, autocannon on CPU 1, PostgreSQL unpinned; boot runs unpinned'
             : 'no',
           'load average before (1/5/15 min)': load0.map((l) => l.toFixed(2)).join(' / '),
           'load average after (1/5/15 min)': load1.map((l) => l.toFixed(2)).join(' / '),
           window: `${ROUNDS} rounds x ${SECONDS} s per endpoint and target, ${WARMUP_SECONDS} s warm-up, ${CONNECTIONS} connections`,
-          'database pool size': POOL_SIZE,
+          database: EMBEDDED
+            ? 'embedded PGlite, one connection'
+            : `PostgreSQL, pool of ${POOL_SIZE}`,
+          service: SERVICE[SERVICE.length - 1],
           'rate limits': `raised to ${BENCH_RATE_LIMIT}/min via RATE_LIMIT_* (bench only)`,
         },
         rows,
         bootMs,
         rssMaxMb: ctx.rssMaxMb,
-        targets: targets(rows, ctx.rssMaxMb, bootMs),
+        targets: targets(ctx.rssMaxMb, bootMs),
       };
       const notes = join(__dirname, 'findings.md');
       // A results file holds a whole run; quick checks (a subset, no boot) only print.
       const complete = ENDPOINTS.length === ALL_ENDPOINTS.length && !process.env.BENCH_SKIP_BOOT;
       const findings = existsSync(notes) ? readFileSync(notes, 'utf8') : '';
       const md = complete
-        ? write(join(__dirname, 'results'), results, findings)
+        ? write(join(__dirname, 'results'), results, findings, EMBEDDED ? '-embedded' : '')
         : markdown(results, findings);
       console.log(`\n${md}`);
     } finally {
       for (const s of servers) await stopServer(s);
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
 import { Client } from 'pg';
 
 export const BENCH_DEVICES = 10_000;
@@ -32,49 +33,71 @@ export async function seed(url: string): Promise<Seeded> {
   const db = new Client({ connectionString: url });
   await db.connect();
   try {
-    const org = await db.query<{ id: string }>(
-      `INSERT INTO organizations (name) VALUES ('Bench org') RETURNING id`,
-    );
-    const orgId = org.rows[0].id;
-    await db.query(
-      `INSERT INTO devices (org_id, device_id, model, provider, status)
-       SELECT $1, 'bench-' || lpad(i::text, 5, '0'), $2, $3, 'active'
-       FROM generate_series(0, $4 - 1) AS i`,
-      [orgId, DEVICE_MODEL, DEVICE_PROVIDER, BENCH_DEVICES],
-    );
-    for (let o = 0; o < OTHER_ORGS; o++) {
-      const other = await db.query<{ id: string }>(
-        `INSERT INTO organizations (name) VALUES ($1) RETURNING id`,
-        [`Other org ${o}`],
-      );
-      await db.query(
-        `INSERT INTO devices (org_id, device_id, model, provider)
-         SELECT $1, 'other' || $2 || '-' || lpad(i::text, 5, '0'), 'hub-1', 'acme'
-         FROM generate_series(0, $3 - 1) AS i`,
-        [other.rows[0].id, o, OTHER_ORG_DEVICES],
-      );
-    }
-    const user = await db.query<{ id: string }>(
-      `INSERT INTO users (org_id, email, name, role) VALUES ($1, 'bench@example.com', 'Bench', 'admin')
-       RETURNING id`,
-      [orgId],
-    );
-    const sessionToken = randomBytes(32).toString('base64url');
-    await db.query(
-      `INSERT INTO sessions (token_hash, user_id, created_at, last_used_at, expires_at, idle_expires_at)
-       VALUES ($1, $2, now(), now(), now() + interval '12 hours', now() + interval '30 minutes')`,
-      [createHash('sha256').update(sessionToken).digest('hex'), user.rows[0].id],
-    );
-    await db.query(
-      `INSERT INTO subscriptions (id, product, status, source, lease_cents, monthly_cents, currency)
-       SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(i), 12, '0'))::uuid,
-              'lease', 'pending', 'plans', 24900, 5000, 'usd'
-       FROM generate_series(0, $1 - 1) AS i`,
-      [PENDING_SUBSCRIPTIONS],
-    );
-    await db.query('ANALYZE');
-    return { orgId, sessionToken };
+    return await seedRows(db);
   } finally {
     await db.end();
   }
+}
+
+/**
+ * The same rows written straight into an embedded data directory, while no service has it open
+ * (its first boot ran the migrations): the service's socket is for the service alone.
+ */
+export async function seedEmbedded(dataDir: string): Promise<Seeded> {
+  const db = await PGlite.create(dataDir);
+  try {
+    return await seedRows(db);
+  } finally {
+    await db.close();
+  }
+}
+
+/** What both a `pg` client and PGlite answer. */
+interface Queryable {
+  query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[] }>;
+}
+
+async function seedRows(db: Queryable): Promise<Seeded> {
+  const org = await db.query<{ id: string }>(
+    `INSERT INTO organizations (name) VALUES ('Bench org') RETURNING id`,
+  );
+  const orgId = org.rows[0].id;
+  await db.query(
+    `INSERT INTO devices (org_id, device_id, model, provider, status)
+     SELECT $1, 'bench-' || lpad(i::text, 5, '0'), $2, $3, 'active'
+     FROM generate_series(0, $4 - 1) AS i`,
+    [orgId, DEVICE_MODEL, DEVICE_PROVIDER, BENCH_DEVICES],
+  );
+  for (let o = 0; o < OTHER_ORGS; o++) {
+    const other = await db.query<{ id: string }>(
+      `INSERT INTO organizations (name) VALUES ($1) RETURNING id`,
+      [`Other org ${o}`],
+    );
+    await db.query(
+      `INSERT INTO devices (org_id, device_id, model, provider)
+       SELECT $1, 'other' || $2 || '-' || lpad(i::text, 5, '0'), 'hub-1', 'acme'
+       FROM generate_series(0, $3 - 1) AS i`,
+      [other.rows[0].id, o, OTHER_ORG_DEVICES],
+    );
+  }
+  const user = await db.query<{ id: string }>(
+    `INSERT INTO users (org_id, email, name, role) VALUES ($1, 'bench@example.com', 'Bench', 'admin')
+     RETURNING id`,
+    [orgId],
+  );
+  const sessionToken = randomBytes(32).toString('base64url');
+  await db.query(
+    `INSERT INTO sessions (token_hash, user_id, created_at, last_used_at, expires_at, idle_expires_at)
+     VALUES ($1, $2, now(), now(), now() + interval '12 hours', now() + interval '30 minutes')`,
+    [createHash('sha256').update(sessionToken).digest('hex'), user.rows[0].id],
+  );
+  await db.query(
+    `INSERT INTO subscriptions (id, product, status, source, lease_cents, monthly_cents, currency)
+     SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(i), 12, '0'))::uuid,
+            'lease', 'pending', 'plans', 24900, 5000, 'usd'
+     FROM generate_series(0, $1 - 1) AS i`,
+    [PENDING_SUBSCRIPTIONS],
+  );
+  await db.query('ANALYZE');
+  return { orgId, sessionToken };
 }

@@ -1,10 +1,10 @@
-import { Module, ValidationPipe } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { ProblemDetailsFilter } from './common/errors/problem-details.filter';
-import { validationExceptionFactory } from './common/errors/validation.exception-factory';
 import { ClockModule } from './common/clock/clock.module';
 import { loggerOptions } from './common/logging/logger.options';
+import { AppValidationPipe } from './common/validation/app-validation.pipe';
 import { CheckoutModule } from './checkout/checkout.module';
 import { RateLimitModule } from './common/throttling/rate-limit.module';
 import { AuthModule } from './auth/auth.module';
@@ -15,6 +15,7 @@ import { DeviceApiModule } from './device/device-api.module';
 import { HealthModule } from './health/health.module';
 import { OrgModule } from './org/org.module';
 import { PlansModule } from './plans/plans.module';
+import { SubscriptionsApiModule } from './subscription/subscriptions-api.module';
 import { WebhookModule } from './webhook/webhook.module';
 
 @Module({
@@ -29,20 +30,13 @@ import { WebhookModule } from './webhook/webhook.module';
     PlansModule,
     CheckoutModule,
     WebhookModule,
+    SubscriptionsApiModule,
     AuthModule,
     DeviceApiModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: ProblemDetailsFilter },
-    {
-      provide: APP_PIPE,
-      useValue: new ValidationPipe({
-        whitelist: true,
-        forbidNonWhitelisted: true,
-        transform: true,
-        exceptionFactory: validationExceptionFactory,
-      }),
-    },
+    { provide: APP_PIPE, useClass: AppValidationPipe },
   ],
 })
 export class AppModule {}

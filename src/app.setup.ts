@@ -1,41 +1,50 @@
 import { join } from 'node:path';
-import fastifyCookie from '@fastify/cookie';
-import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { Logger } from 'nestjs-pino';
-import { JSON_LIMIT_BYTES, registerJsonBody } from './common/http/body-parsers';
-import { registerSecurityHeaders } from './common/http/security-headers';
-import { requestId } from './common/logging/logger.options';
+import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
+import cookieParser from 'cookie-parser';
+import express from 'express';
+import { Logger, Params, PARAMS_PROVIDER_TOKEN } from 'nestjs-pino';
+import { bodyParsers } from './common/http/body-parsers';
+import { rejectMalformedPath } from './common/http/path-encoding';
+import { securityHeaders } from './common/http/security-headers';
+import { applyServerLimits } from './common/http/server-limits';
+import { accessLog } from './common/logging/logger.options';
+import { setupApiDocs } from './common/openapi/api-document';
 import { AppConfig } from './config/app-config';
-
-/** The webhook carries the processor's full event, which can exceed the 64 KiB default. */
-export const WEBHOOK_PATH = '/api/payment-processor/webhook';
+import { WEBHOOK_PATH } from './webhook/webhook.controller';
 
 /**
- * The HTTP server: Fastify, for its per-request cost (see bench/findings.md). Proxy trust is fixed
- * when the server is made, so the adapter needs the config before Nest starts.
+ * The HTTP server: Express 5. Its router reads the routing settings when it is made, which is
+ * when the adapter is constructed, so they are set here, before Nest sees the instance:
+ * - strict and case-sensitive routing: one spelling per route; `/health/` or `/HEALTH` is 404,
+ *   never a second way in that would slip past path-based rules (the access-log filter, the
+ *   webhook's raw body);
+ * - `trust proxy` from TRUST_PROXY (a hop count or subnets, never `true`), for `req.ip`;
+ * - no `X-Powered-By`, and no ETag: JSON answers carry a session's data and are `no-store`
+ *   (static assets keep theirs, from serve-static).
  */
-export function createHttpAdapter(config: AppConfig): FastifyAdapter {
-  return new FastifyAdapter({
-    trustProxy: config.trustProxy,
-    bodyLimit: JSON_LIMIT_BYTES,
-    // Requests are logged by nestjs-pino (loggerOptions) with these ids.
-    logger: false,
-    genReqId: requestId,
-    requestIdHeader: false,
-  });
+export function createHttpAdapter(config: AppConfig): ExpressAdapter {
+  const instance = express();
+  instance.set('strict routing', true);
+  instance.set('case sensitive routing', true);
+  instance.set('trust proxy', config.trustProxy);
+  instance.disable('x-powered-by');
+  instance.set('etag', false);
+  return new ExpressAdapter(instance);
 }
 
 /**
  * Everything about the HTTP layer that is not a route: used by main.ts and by the e2e tests, so
- * the tests exercise the same stack as production. Call before app.init(): it sets route options.
+ * the tests exercise the same stack as production. The app must be made with createHttpAdapter
+ * and `bodyParser: false`. Middleware runs in the order registered here, before the routes.
  */
-export async function configureApp(app: NestFastifyApplication): Promise<NestFastifyApplication> {
+export function configureApp(app: NestExpressApplication): NestExpressApplication {
   const config = app.get(AppConfig);
   app.useLogger(app.get(Logger));
-  const fastify = app.getHttpAdapter().getInstance();
-  registerJsonBody(fastify, [WEBHOOK_PATH]);
-  registerSecurityHeaders(fastify);
+  applyServerLimits(app.getHttpServer(), config.httpTimeouts);
+  // First, so every request but the health probes leaves one access line, however it ends.
+  app.use(accessLog(app.get<Params>(PARAMS_PROVIDER_TOKEN)));
+  app.use(securityHeaders());
+  app.use(rejectMalformedPath());
   app.enableCors({
     origin: config.corsOrigins,
     credentials: true,
@@ -44,38 +53,18 @@ export async function configureApp(app: NestFastifyApplication): Promise<NestFas
     exposedHeaders: ['X-Request-Id', 'Retry-After'],
     maxAge: 600,
   });
-  await app.register(fastifyCookie);
-  // The plans page's script and styles; served from dist/ next to the compiled module.
-  app.useStaticAssets({
-    root: join(__dirname, 'plans', 'public'),
+  app.use(cookieParser());
+  // The plans page's script and styles; served from dist/ next to the compiled module. A
+  // directory (`/plans/assets/`) is not served and falls through to the 404 of the routes.
+  app.useStaticAssets(join(__dirname, 'plans', 'public'), {
     prefix: '/plans/assets/',
     maxAge: '5m',
     index: false,
-    // Swagger's UI registers @fastify/static too; the reply decorator can exist only once.
-    decorateReply: false,
+    redirect: false,
   });
+  // The webhook gets its exact bytes (the signature covers them), up to the larger raw limit.
+  app.use(bodyParsers([WEBHOOK_PATH]));
   setupApiDocs(app, config);
   app.enableShutdownHooks();
   return app;
-}
-
-function setupApiDocs(app: NestFastifyApplication, config: AppConfig): void {
-  // A factory: the document (~0.1-0.2 s of reflection over every route) is built on the first
-  // request for it, not during boot.
-  const document = () =>
-    SwaggerModule.createDocument(
-      app,
-      new DocumentBuilder()
-        .setTitle('Device-care service')
-        .setDescription(
-          'Sessions for people (cookie), short-lived bearer tokens for devices, the organization ' +
-            'device list, the public subscription checkout and the payment processor webhook. ' +
-            'Errors are RFC 9457 problem details with a stable `code`.',
-        )
-        .setVersion(config.version)
-        .addCookieAuth(config.session.cookieName, { type: 'apiKey', in: 'cookie' }, 'session')
-        .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'device')
-        .build(),
-    );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 }

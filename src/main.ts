@@ -1,7 +1,7 @@
 // First, for its effect: the embedded database starts in a worker while the modules below load.
 import './database/embedded-postgres.early';
 import { NestFactory } from '@nestjs/core';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { configureApp, createHttpAdapter } from './app.setup';
@@ -10,12 +10,12 @@ import { loadAppConfig } from './config/config.module';
 async function bootstrap(): Promise<void> {
   // The same instance AppModule gets (loadAppConfig reads once per process).
   const config = loadAppConfig();
-  const app = await NestFactory.create<NestFastifyApplication>(
+  const app = await NestFactory.create<NestExpressApplication>(
     AppModule,
     createHttpAdapter(config),
     { bufferLogs: true, bodyParser: false, abortOnError: false },
   );
-  await configureApp(app);
+  configureApp(app);
   await app.listen(config.port, config.host);
   app.get(Logger).log(`Listening on http://${config.host}:${config.port} (API docs: /api/docs)`);
 }

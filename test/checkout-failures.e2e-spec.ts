@@ -1,3 +1,4 @@
+import { capturedLogs } from './support/captured-logs';
 import { newEmail, processorEnv, subscriptionsByEmail as byEmail } from './support/checkout';
 import { closedPortUrl, FakeProcessor } from './support/fake-processor';
 import { createTestApp, TestApp } from './support/test-app';
@@ -41,6 +42,59 @@ describe('POST /api/lease/checkout when the processor refuses', () => {
     const keys = fake.sessionRequests().map((r) => r.headers['idempotency-key']);
     expect(keys).toHaveLength(3); // the first try and STRIPE_MAX_NETWORK_RETRIES=2
     expect(new Set(keys)).toEqual(new Set([`checkout-session-${record.id}`]));
+  });
+});
+
+describe('POST /api/lease/checkout when the processor refuses the request itself', () => {
+  let fake: FakeProcessor;
+  let t: TestApp;
+  const { lines, options } = capturedLogs();
+  beforeAll(async () => {
+    fake = await new FakeProcessor().start();
+    t = await createTestApp({ ...options, env: { ...options.env, ...processorEnv(fake.url) } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.stop();
+  });
+
+  it.each([
+    ['a wrong price id', 'noSuchPrice', /400 resource_missing No such price: 'price_lease_test'/],
+    ['a revoked key', 'badKey', /401 Invalid API Key provided/],
+  ] as const)(
+    'answers 502 processor_rejected for %s, at once, and logs it as an error with the request id',
+    async (_what, mode, reason) => {
+      fake.reset(mode);
+      const email = newEmail();
+      const res = await t.http().post('/api/lease/checkout').send({ email }).expect(502);
+      expect(res.body.code).toBe('processor_rejected');
+      expect(JSON.stringify(res.body)).not.toMatch(/price_|sk_test/);
+      const [record] = await byEmail(t, email);
+      expect(record).toMatchObject({ status: 'pending', checkoutSessionId: null });
+      expect(record.lastProcessorError).toMatch(reason);
+      expect(record.lastProcessorError).toMatch(/\(request req_[0-9a-f]+\)/);
+      // Not worth retrying: one attempt only.
+      expect(fake.sessionRequests()).toHaveLength(1);
+      const logged = lines
+        .map((l) => JSON.parse(l) as { level: number; msg?: string })
+        .filter((l) => l.msg?.includes(record.id));
+      expect(logged).toEqual([expect.objectContaining({ level: 50 })]);
+      expect(logged[0].msg).toMatch(reason);
+      expect(logged[0].msg).toMatch(/request req_/);
+      expect(lines.join('')).not.toContain(email);
+    },
+  );
+
+  it('keeps a rate limit (429) processor_unavailable: it is worth trying again', async () => {
+    fake.reset('error429');
+    const res = await t.http().post('/api/lease/checkout').send({}).expect(502);
+    expect(res.body.code).toBe('processor_unavailable');
+  });
+
+  it('still answers 400 invalid_coupon for a coupon the processor does not know', async () => {
+    fake.reset('noSuchCoupon');
+    const res = await t.http().post('/api/lease/checkout').send({ coupon: 'NOPE' }).expect(400);
+    expect(res.body.code).toBe('invalid_coupon');
   });
 });
 

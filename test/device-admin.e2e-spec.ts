@@ -1,47 +1,65 @@
-import type { DeviceListDto } from '../src/device/device-view.dto';
+import { apiClient } from './support/api-client';
 import { signIn } from './support/auth';
 import { createDevice, unique } from './support/factories';
 import { deviceToken } from './support/devices';
 import { createTestApp, TestApp } from './support/test-app';
 
+type ApiCall = ReturnType<typeof apiClient>;
+
 describe('device administration: POST and DELETE /api/v1/devices', () => {
   let t: TestApp;
+  let call: ApiCall;
   let admin: { cookie: string; orgId: string };
   let member: { cookie: string };
   beforeAll(async () => {
     t = await createTestApp();
+    call = apiClient(t);
     const a = await signIn(t, { role: 'admin' });
     admin = { cookie: a.cookie, orgId: a.user.orgId };
     member = await signIn(t, { orgId: a.user.orgId, role: 'member' });
   });
   afterAll(() => t.close());
 
-  const register = (cookie: string, body: object) =>
-    t.http().post('/api/v1/devices').set('Cookie', cookie).send(body);
-  const remove = (cookie: string, deviceId: string) =>
-    t.http().delete(`/api/v1/devices/${deviceId}`).set('Cookie', cookie);
-  const auth = (body: object) => t.http().post('/auth/device').send(body);
+  // Through the client typed by the OpenAPI document: these calls compile against it.
+  type NewDevice = { device_id: string; model: string; provider: string };
+  const claimOf = (d: { deviceId: string; model: string; provider: string }): NewDevice => ({
+    device_id: d.deviceId,
+    model: d.model,
+    provider: d.provider,
+  });
+  const deviceId = (device_id: string) => ({ device_id });
+  const cookie = (value: string) => ({ Cookie: value });
 
   it('lets an admin register a device (201) that can then sign in', async () => {
     const body = { device_id: unique('hub'), model: 'hub-2', provider: 'acme' };
-    const res = await register(admin.cookie, body).expect(201);
+    const res = await call('post', '/api/v1/devices', {
+      body,
+      headers: cookie(admin.cookie),
+      expect: 201,
+    });
     expect(res.body).toMatchObject({ ...body, status: 'active', last_seen_at: null });
-    await auth(body).expect(200);
-    const list = await t.http().get('/api/v1/devices').set('Cookie', admin.cookie).expect(200);
-    expect((list.body as DeviceListDto).items.map((d) => d.device_id)).toContain(body.device_id);
+    const token = await call('post', '/auth/device', { body, expect: 200 });
+    expect(token.body.token_type).toBe('Bearer');
+    const list = await call('get', '/api/v1/devices', {
+      headers: cookie(admin.cookie),
+      expect: 200,
+    });
+    expect(list.body.items.map((d) => d.device_id)).toContain(body.device_id);
   });
 
   it('answers a duplicate device_id with 409 device_exists, also across organizations', async () => {
     const body = { device_id: unique('dup'), model: 'hub-2', provider: 'acme' };
-    await register(admin.cookie, body).expect(201);
-    const again = await register(admin.cookie, body);
-    expect(again.status).toBe(409);
+    const headers = cookie(admin.cookie);
+    await call('post', '/api/v1/devices', { body, headers, expect: 201 });
+    const again = await call('post', '/api/v1/devices', { body, headers, expect: 409 });
     expect(again.body.code).toBe('device_exists');
-    const elsewhere = await signIn(t, { role: 'admin' });
-    expect((await register(elsewhere.cookie, body)).body.code).toBe('device_exists');
+    const elsewhere = cookie((await signIn(t, { role: 'admin' })).cookie);
+    const there = await call('post', '/api/v1/devices', { body, headers: elsewhere, expect: 409 });
+    expect(there.body.code).toBe('device_exists');
   });
 
   it('refuses a non-canonical or incomplete device with 400', async () => {
+    // Deliberately outside the document's types: sent untyped.
     for (const body of [
       { device_id: 'Upper-Case', model: 'm', provider: 'p' },
       { device_id: 'has space', model: 'm', provider: 'p' },
@@ -49,7 +67,7 @@ describe('device administration: POST and DELETE /api/v1/devices', () => {
       { device_id: unique('ok'), model: 'm' },
       { device_id: unique('ok'), model: 'm', provider: 'p', org_id: admin.orgId },
     ]) {
-      const res = await register(admin.cookie, body);
+      const res = await t.http().post('/api/v1/devices').set('Cookie', admin.cookie).send(body);
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('validation_failed');
     }
@@ -58,43 +76,56 @@ describe('device administration: POST and DELETE /api/v1/devices', () => {
   it('keeps members out of administration (403) and strangers out of everything (401)', async () => {
     const device = await createDevice(t.app, admin.orgId);
     const body = { device_id: unique('m'), model: 'hub-2', provider: 'acme' };
-    expect((await register(member.cookie, body)).status).toBe(403);
-    expect((await remove(member.cookie, device.deviceId)).status).toBe(403);
-    expect((await t.http().post('/api/v1/devices').send(body)).status).toBe(401);
-    expect((await t.http().delete(`/api/v1/devices/${device.deviceId}`)).status).toBe(401);
+    const headers = cookie(member.cookie);
+    await call('post', '/api/v1/devices', { body, headers, expect: 403 });
+    const params = deviceId(device.deviceId);
+    await call('delete', '/api/v1/devices/{device_id}', { params, headers, expect: 403 });
+    await call('post', '/api/v1/devices', { body, expect: 401 });
+    const stranger = await call('delete', '/api/v1/devices/{device_id}', { params, expect: 401 });
+    expect(stranger.body.code).toBe('unauthenticated');
     // The device is untouched.
-    await auth({ device_id: device.deviceId, model: 'hub-2', provider: 'acme' }).expect(200);
+    await call('post', '/auth/device', { body: claimOf(device), expect: 200 });
   });
 
   it('deactivates on DELETE (204): the earlier token gets 401 and /auth/device refuses', async () => {
     const device = await createDevice(t.app, admin.orgId);
-    const claim = { device_id: device.deviceId, model: device.model, provider: device.provider };
     const token = await deviceToken(t, device);
-    const self = () => t.http().get('/api/device/v1/self').set('Authorization', `Bearer ${token}`);
-    await self().expect(200);
+    const bearer = { Authorization: `Bearer ${token}` };
+    await call('get', '/api/device/v1/self', { headers: bearer, expect: 200 });
 
-    await remove(admin.cookie, device.deviceId).expect(204, '');
-    expect((await self()).status).toBe(401);
-    const refused = await auth(claim);
-    expect(refused.status).toBe(401);
+    const params = deviceId(device.deviceId);
+    const headers = cookie(admin.cookie);
+    const removed = await call('delete', '/api/v1/devices/{device_id}', {
+      params,
+      headers,
+      expect: 204,
+    });
+    expect(removed.body).toEqual({});
+    await call('get', '/api/device/v1/self', { headers: bearer, expect: 401 });
+    const refused = await call('post', '/auth/device', { body: claimOf(device), expect: 401 });
     expect(refused.body.code).toBe('invalid_device');
     // Still listed, as deactivated; deleting again changes nothing.
-    const list = await t.http().get('/api/v1/devices?limit=200').set('Cookie', admin.cookie);
-    const item = (list.body as DeviceListDto).items.find((d) => d.device_id === device.deviceId);
+    const list = await call('get', '/api/v1/devices', {
+      query: { limit: 200 },
+      headers,
+      expect: 200,
+    });
+    const item = list.body.items.find((d) => d.device_id === device.deviceId);
     expect(item?.status).toBe('deactivated');
-    await remove(admin.cookie, device.deviceId).expect(204);
+    await call('delete', '/api/v1/devices/{device_id}', { params, headers, expect: 204 });
   });
 
   it("answers 404 for another org's device, and leaves it active", async () => {
     const other = await signIn(t, { role: 'admin' });
     const theirs = await createDevice(t.app, other.user.orgId);
-    const res = await remove(admin.cookie, theirs.deviceId);
-    expect(res.status).toBe(404);
+    const headers = cookie(admin.cookie);
+    const remove = (id: string) =>
+      call('delete', '/api/v1/devices/{device_id}', { params: deviceId(id), headers, expect: 404 });
+    const res = await remove(theirs.deviceId);
     expect(res.body.code).toBe('not_found');
-    const unknown = await remove(admin.cookie, unique('nobody'));
-    expect(unknown.body).toEqual(res.body);
-    expect((await remove(admin.cookie, 'NOT%20canonical')).status).toBe(404);
-    await auth({ device_id: theirs.deviceId, model: 'hub-2', provider: 'acme' }).expect(200);
+    expect((await remove(unique('nobody'))).body).toEqual(res.body);
+    await remove('NOT canonical');
+    await call('post', '/auth/device', { body: claimOf(theirs), expect: 200 });
   });
 });
 
@@ -158,7 +189,7 @@ describe('API docs for the device routes', () => {
   it('documents each route with its credential', async () => {
     const res = await t.http().get('/api/docs-json').expect(200);
     const paths = res.body.paths as Record<string, Record<string, { security?: object[] }>>;
-    expect(paths['/auth/device'].post.security).toBeUndefined();
+    expect(paths['/auth/device'].post.security).toEqual([]); // public, said explicitly
     expect(paths['/api/device/v1/self'].get.security).toEqual([{ device: [] }]);
     expect(paths['/api/device/v1/heartbeat'].post.security).toEqual([{ device: [] }]);
     expect(paths['/api/v1/devices'].get.security).toEqual([{ session: [] }]);

@@ -34,6 +34,7 @@ describe('device bearer guard (GET /api/device/v1/self)', () => {
     expect(res.body).toEqual({
       device_id: device.deviceId,
       org_id: device.orgId,
+      public_key_thumbprint: null,
       model: 'hub-2',
       provider: 'acme',
       status: 'active',
@@ -78,7 +79,7 @@ describe('device bearer guard (GET /api/device/v1/self)', () => {
 
   it('refuses an expired token signed with the right key', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const expired = forgeDeviceToken(device, {
+    const expired = await forgeDeviceToken(device, {
       key: t.config.deviceToken.secret,
       claims: { iat: now - 1000, exp: now - 60 },
     });
@@ -88,8 +89,8 @@ describe('device bearer guard (GET /api/device/v1/self)', () => {
   it('refuses right-key tokens of the wrong kind: type, audience, algorithm, claims, org', async () => {
     const key = t.config.deviceToken.secret;
     // Control: the forging helper itself makes a token the guard accepts.
-    await self(`Bearer ${forgeDeviceToken(device, { key })}`).expect(200);
-    const wrong = [
+    await self(`Bearer ${await forgeDeviceToken(device, { key })}`).expect(200);
+    const wrong = await Promise.all([
       forgeDeviceToken(device, { key, header: { typ: 'JWT' } }),
       forgeDeviceToken(device, { key, claims: { aud: 'user' } }),
       forgeDeviceToken(device, { key, algorithm: 'HS512' }),
@@ -97,7 +98,7 @@ describe('device bearer guard (GET /api/device/v1/self)', () => {
       forgeDeviceToken(device, { key, claims: { org_id: randomUUID() } }),
       forgeDeviceToken(device, { key, claims: { sub: 'never-registered' } }),
       forgeDeviceToken(device, { key: 'a-different-secret-0123456789abcdef' }),
-    ];
+    ]);
     for (const forged of wrong) expectRefused(await self(`Bearer ${forged}`));
   });
 

@@ -1,4 +1,9 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runCli } from '../src/cli/cli-runner';
+import { deviceKeyPair, provedClaim } from './support/devices';
 import { createOrg, unique } from './support/factories';
 import { createTestApp, TestApp, testDatabaseUrl } from './support/test-app';
 
@@ -67,5 +72,81 @@ describe('command line: device:add', () => {
     const result = await runCli(['device:add', '--org', orgId, '--device-id', unique('cli')]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/--model, --provider/);
+  });
+
+  describe('--public-key-file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'device-keys-'));
+    const file = (name: string, content: string) => {
+      const path = join(dir, name);
+      writeFileSync(path, content);
+      return path;
+    };
+    const addWithKey = (deviceId: string, path: string) =>
+      runCli([
+        'device:add',
+        '--org',
+        orgId,
+        '--device-id',
+        deviceId,
+        '--model',
+        'hub-2',
+        '--provider',
+        'acme',
+        '--public-key-file',
+        path,
+      ]);
+
+    it('registers the key from a JWK or a PEM file; the device then proves it', async () => {
+      for (const kind of ['jwk', 'pem'] as const) {
+        const pair = deviceKeyPair(kind === 'jwk' ? 'ed25519' : 'ec');
+        const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+        const content =
+          kind === 'jwk'
+            ? JSON.stringify(pair.jwk)
+            : pem.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+        const signer = kind === 'jwk' ? pair : { ...pair, privateKey: pem.privateKey };
+        const deviceId = unique(`cli-${kind}`);
+        const result = await addWithKey(deviceId, file(`${deviceId}.${kind}`, content));
+        expect(result.stderr).toBeUndefined();
+        expect(JSON.parse(result.stdout ?? '')).toMatchObject({
+          device_id: deviceId,
+          public_key_thumbprint: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        });
+        const device = { deviceId, model: 'hub-2', provider: 'acme' } as never;
+        await t
+          .http()
+          .post('/auth/device')
+          .send(await provedClaim(t, device, signer))
+          .expect(200);
+        // Without the assertion, the device's label alone no longer gets a token.
+        await t
+          .http()
+          .post('/auth/device')
+          .send({ device_id: deviceId, model: 'hub-2', provider: 'acme' })
+          .expect(401);
+      }
+    });
+
+    it('exits 1 for a private key, a key off the curve, or a file that is no key', async () => {
+      const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+      const privateJwk = JSON.stringify(ec.privateKey.export({ format: 'jwk' }));
+      const privatePem = ec.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+      const offCurve = JSON.stringify({
+        ...deviceKeyPair('ec').jwk,
+        y: Buffer.alloc(32, 1).toString('base64url'),
+      });
+      const cases: [string, RegExp][] = [
+        [file('private.jwk', privateJwk), /public_key\.d/],
+        [file('private.pem', privatePem), /private key/],
+        [file('off-curve.jwk', offCurve), /not a point on the P-256 curve/],
+        [file('garbage.txt', 'hello'), /neither a JWK/],
+        [join(dir, 'missing.jwk'), /ENOENT/],
+      ];
+      for (const [path, reason] of cases) {
+        const result = await addWithKey(unique('cli-bad'), path);
+        expect(result.code).toBe(1);
+        expect(result.stderr).toMatch(reason);
+      }
+    });
   });
 });

@@ -121,7 +121,7 @@ describe('HTTP stack: errors as problem details, body limits, headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['content-security-policy']).toBe(
-      "default-src 'none'; frame-ancestors 'none'",
+      "default-src 'none';frame-ancestors 'none'",
     );
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-powered-by']).toBeUndefined();

@@ -35,6 +35,11 @@ describe('plans pages (HTTP)', () => {
   it('serves the success and cancel pages', async () => {
     const ok = await t.http().get('/plans/success?session_id=cs_test_1').expect(200);
     expect(ok.text).toMatch(/ship/i);
+    // Rendered as "confirming": only the script, once the record is paid, says confirmed.
+    expect(ok.text).toContain('We are confirming your payment');
+    expect(ok.text).not.toContain('subscription is confirmed');
+    expect(ok.text).toContain('<script src="/plans/assets/success.js" defer></script>');
+    expect(ok.headers['cache-control']).toBe('no-store');
     const cancel = await t.http().get('/plans/cancel').expect(200);
     expect(cancel.text).toContain('Nothing was charged');
     expect(cancel.text).toContain('href="/plans"');

@@ -6,10 +6,12 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { CrossSiteGuard } from './cross-site.guard';
 import { IdTokenVerifier } from './id-token.verifier';
+import { OidcDiscovery } from './oidc-discovery.service';
 import { RoleGuard } from './role.guard';
 import { SessionGuard } from './session.guard';
 import { Session } from './session.entity';
 import { SessionService } from './session.service';
+import { SignInAudit } from './sign-in-audit';
 import { UserController } from './user.controller';
 import { User } from './user.entity';
 import { UserService } from './user.service';
@@ -26,12 +28,14 @@ import { UserService } from './user.service';
     AuthBootstrapService,
     AuthService,
     IdTokenVerifier,
+    OidcDiscovery,
+    SignInAudit,
     SessionService,
     UserService,
     CrossSiteGuard,
     SessionGuard,
     RoleGuard,
   ],
-  exports: [SessionService, UserService, CrossSiteGuard, SessionGuard, RoleGuard],
+  exports: [SessionService, UserService, CrossSiteGuard, SessionGuard, RoleGuard, OidcDiscovery],
 })
 export class AuthModule {}

@@ -9,11 +9,11 @@ export class CreateUserDto {
   @MaxLength(320)
   email!: string;
 
-  @ApiProperty({ enum: ROLES })
+  @ApiProperty({ enum: ROLES, example: 'member' })
   @IsIn(ROLES)
   role!: Role;
 
-  @ApiPropertyOptional({ maxLength: 200 })
+  @ApiPropertyOptional({ maxLength: 200, example: 'Pat Doe' })
   @IsOptional()
   @IsString()
   @MinLength(1)

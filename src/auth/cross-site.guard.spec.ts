@@ -1,10 +1,12 @@
 import type { ExecutionContext } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { DomainError } from '../common/errors/domain.error';
+import { ERROR_STATUS } from '../common/errors/error-code.enum';
+import type { HttpRequest } from '../common/http/http-request';
 import { AppConfig } from '../config/app-config';
 import { CrossSiteGuard } from './cross-site.guard';
 
 function context(method: string, headers: Record<string, string>): ExecutionContext {
-  const req = { method, headers } as unknown as FastifyRequest;
+  const req = { method, headers } as unknown as HttpRequest;
   return { switchToHttp: () => ({ getRequest: () => req }) } as unknown as ExecutionContext;
 }
 
@@ -14,7 +16,7 @@ describe('CrossSiteGuard', () => {
     try {
       return guard.canActivate(context(method, headers)) ? 200 : 0;
     } catch (err) {
-      return (err as { getStatus(): number }).getStatus();
+      return ERROR_STATUS[(err as DomainError).code];
     }
   };
 

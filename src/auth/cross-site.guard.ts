@@ -1,8 +1,8 @@
-import { CanActivate, ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
-import { AppException } from '../common/errors/app.exception';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { AuthError } from './auth.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
-import { isJsonMediaType } from '../common/http/body-parsers';
+import type { HttpRequest } from '../common/http/http-request';
+import { isJsonMediaType } from '../common/http/media-type';
 import { AppConfig } from '../config/app-config';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -17,24 +17,19 @@ export class CrossSiteGuard implements CanActivate {
   constructor(private readonly config: AppConfig) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const req = context.switchToHttp().getRequest<FastifyRequest>();
+    const req = context.switchToHttp().getRequest<HttpRequest>();
     if (SAFE_METHODS.has(req.method)) return true;
     const contentType = req.headers['content-type'];
     if (contentType !== undefined && !isJsonMediaType(contentType)) {
-      throw new AppException(
+      throw new AuthError(
         ErrorCode.UnsupportedMediaType,
-        HttpStatus.UNSUPPORTED_MEDIA_TYPE,
         'This route accepts only application/json.',
       );
     }
     const origin = req.headers.origin;
     const crossSite = req.headers['sec-fetch-site'] === 'cross-site';
     if (crossSite || (origin !== undefined && !this.config.corsOrigins.includes(origin))) {
-      throw new AppException(
-        ErrorCode.Forbidden,
-        HttpStatus.FORBIDDEN,
-        'Cross-site requests may not change state here.',
-      );
+      throw new AuthError(ErrorCode.Forbidden, 'Cross-site requests may not change state here.');
     }
     return true;
   }

@@ -1,12 +1,16 @@
-import { HttpStatus, Injectable, Logger } from '@nestjs/common';
-import type { createRemoteJWKSet, JWTPayload } from 'jose';
+import { Injectable, Logger } from '@nestjs/common';
+import type { JWTPayload, RemoteJWKSet } from 'jose';
 import { Clock } from '../common/clock/clock';
-import { AppException } from '../common/errors/app.exception';
 import { ErrorCode } from '../common/errors/error-code.enum';
+import { cleanAllText } from '../common/validation/storable-text';
 import { AppConfig } from '../config/app-config';
+import { reasonFor } from './id-token.reasons';
+import { OidcDiscovery } from './oidc-discovery.service';
+import { cannotTellYet, invalidToken, SignInRefused } from './sign-in-refusal';
 
 /** The claims sign-in relies on, after every check has passed. */
 export interface VerifiedIdentity {
+  /** The canonical spelling (the first of OIDC_ISSUER), whichever one the token used. */
   issuer: string;
   subject: string;
   email?: string;
@@ -19,13 +23,20 @@ const CLOCK_TOLERANCE_SECONDS = 30;
 /** Also makes jose refuse an `iat` in the future (found by the reliability suite: it was accepted). */
 const MAX_TOKEN_AGE_SECONDS = 24 * 3600;
 const FETCH_TIMEOUT_MS = 5000;
-/** jose refetches the key set for an unknown `kid` at most once per this many ms. */
-const REFETCH_COOLDOWN_MS = 30_000;
 const CACHE_MAX_AGE_MS = 10 * 60_000;
-/** jose codes that mean "the provider could not be asked", not "the token is bad". */
-const UNREACHABLE_CODES = new Set(['ERR_JWKS_TIMEOUT', 'ERR_JWKS_INVALID', 'ERR_JOSE_GENERIC']);
+const UNREACHABLE_RETRY_AFTER_SECONDS = 5;
 
-type KeySet = ReturnType<typeof createRemoteJWKSet>;
+/**
+ * jose's resolver; the cache record jose stamps (`uat`) after each successful fetch; and when, by
+ * the Clock, we first saw the current stamp (jose stamps with its own clock, so it is not compared
+ * with ours, only watched for change).
+ */
+interface KeySet {
+  resolve: RemoteJWKSet;
+  cache: { uat?: number };
+  seenStamp?: number;
+  fetchedAt?: number;
+}
 type Jose = typeof import('jose');
 
 let jose: Jose | undefined;
@@ -38,8 +49,9 @@ function joseLib(): Jose {
 
 /**
  * Verifies identity-provider ID tokens with `jose`: signature against the provider's JWKS (from
- * OIDC_JWKS_URI or discovery, cached), accepted issuers and audiences, an algorithm allow-list and
- * time claims. A provider that cannot be reached answers 503; it never lets a token through.
+ * OIDC_JWKS_URI or discovery, cached by jose), accepted issuers and audiences, `azp`, an algorithm
+ * allow-list and time claims. Every failure is a SignInRefused carrying its reason. A token we
+ * cannot judge yet (provider down, key-set refetch in its cooldown) is a 503, never a 401.
  */
 @Injectable()
 export class IdTokenVerifier {
@@ -49,6 +61,7 @@ export class IdTokenVerifier {
   constructor(
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly discovery: OidcDiscovery,
   ) {}
 
   get configured(): boolean {
@@ -57,16 +70,16 @@ export class IdTokenVerifier {
 
   async verify(idToken: string): Promise<VerifiedIdentity> {
     if (!this.configured) {
-      throw new AppException(
+      throw new SignInRefused(
+        'not_configured',
         ErrorCode.SignInNotConfigured,
-        HttpStatus.SERVICE_UNAVAILABLE,
         'Sign-in is not configured on this service.',
       );
     }
+    const keys = await this.keys();
     let payload: JWTPayload;
     try {
-      const keys = await this.keys();
-      const { payload: verified } = await joseLib().jwtVerify(idToken, keys, {
+      ({ payload } = await joseLib().jwtVerify(idToken, keys.resolve, {
         issuer: this.config.oidc.issuers,
         audience: this.config.oidc.audiences,
         algorithms: ALGORITHMS,
@@ -74,61 +87,82 @@ export class IdTokenVerifier {
         maxTokenAge: MAX_TOKEN_AGE_SECONDS,
         currentDate: this.clock.now(),
         requiredClaims: ['iss', 'sub', 'aud', 'exp', 'iat'],
-      });
-      payload = verified;
+      }));
     } catch (err) {
-      throw this.failure(err);
+      throw this.refusal(err, keys, this.noteFetch(keys));
     }
-    return {
-      issuer: payload.iss as string,
+    this.noteFetch(keys);
+    this.checkAuthorizedParty(payload);
+    // Claims are the provider's signed word, stored as they come: cleaned, not refused.
+    return cleanAllText({
+      issuer: this.config.oidc.issuers[0],
       subject: payload.sub as string,
       email: typeof payload.email === 'string' ? payload.email : undefined,
-      emailVerified: payload.email_verified === true,
+      // Some providers send the string "true".
+      emailVerified: payload.email_verified === true || payload.email_verified === 'true',
       name: typeof payload.name === 'string' ? payload.name : undefined,
-    };
+    });
   }
 
-  private failure(err: unknown): AppException {
-    const code = err instanceof joseLib().errors.JOSEError ? err.code : undefined;
-    if (code === undefined || UNREACHABLE_CODES.has(code)) {
-      // Only the reason, never the token: it is a credential.
-      this.logger.warn(`identity provider keys unavailable: ${(err as Error).message}`);
-      this.keySet = undefined; // retry discovery next time
-      return new AppException(
-        ErrorCode.Unavailable,
-        HttpStatus.SERVICE_UNAVAILABLE,
-        'The identity provider cannot be reached; try again shortly.',
-        undefined,
-        { 'Retry-After': '5' },
-      );
+  /** OIDC Core 3.1.3.7: with several audiences, the party the token was issued to must be ours. */
+  private checkAuthorizedParty(payload: JWTPayload): void {
+    if (!Array.isArray(payload.aud) || payload.aud.length < 2) return;
+    const azp = payload.azp;
+    if (typeof azp !== 'string' || !this.config.oidc.audiences.includes(azp)) {
+      throw invalidToken('wrong_authorized_party', 'several audiences and no accepted azp');
     }
-    return new AppException(
-      ErrorCode.InvalidIdToken,
-      HttpStatus.UNAUTHORIZED,
-      'The ID token is not valid.',
-    );
   }
 
-  private keys(): Promise<KeySet> {
-    this.keySet ??= this.jwksUri().then((uri) =>
-      joseLib().createRemoteJWKSet(new URL(uri), {
+  /** Whether jose fetched the key set during this verification; records when, by the Clock. */
+  private noteFetch(keys: KeySet): boolean {
+    if (keys.cache.uat === keys.seenStamp) return false;
+    keys.seenStamp = keys.cache.uat;
+    keys.fetchedAt = this.clock.now().getTime();
+    return true;
+  }
+
+  private refusal(err: unknown, keys: KeySet, refetched: boolean): SignInRefused {
+    const reason = reasonFor(err);
+    const note = err instanceof Error ? err.message : String(err);
+    if (reason === 'provider_unavailable') {
+      this.logger.warn(`identity provider keys unavailable: ${note}`);
+      return cannotTellYet(reason, UNREACHABLE_RETRY_AFTER_SECONDS, note);
+    }
+    if (reason === 'unknown_key' && !refetched) {
+      // jose did not refetch for this token: the last fetch is inside the cooldown. The key may
+      // have been published since, so the token may be good: ask the client to come back.
+      const now = this.clock.now().getTime();
+      const waitMs = (keys.fetchedAt ?? now) + this.config.oidc.jwksCooldownMs - now;
+      return cannotTellYet('key_refetch_cooldown', Math.max(1, Math.ceil(waitMs / 1000)), note);
+    }
+    return invalidToken(reason, note);
+  }
+
+  private async keys(): Promise<KeySet> {
+    this.keySet ??= this.jwksUri().then((uri) => {
+      const { createRemoteJWKSet, jwksCache } = joseLib();
+      const cache = {};
+      const resolve = createRemoteJWKSet(new URL(uri), {
         timeoutDuration: FETCH_TIMEOUT_MS,
-        cooldownDuration: REFETCH_COOLDOWN_MS,
+        cooldownDuration: this.config.oidc.jwksCooldownMs,
         cacheMaxAge: CACHE_MAX_AGE_MS,
-      }),
-    );
-    return this.keySet;
+        [jwksCache]: cache,
+      });
+      return { resolve, cache };
+    });
+    try {
+      return await this.keySet;
+    } catch (err) {
+      this.keySet = undefined; // discovery failed: try it again next time
+      const note = err instanceof Error ? err.message : String(err);
+      throw cannotTellYet('provider_unavailable', UNREACHABLE_RETRY_AFTER_SECONDS, note);
+    }
   }
 
-  /** OIDC_JWKS_URI, or the `jwks_uri` of the first issuer's discovery document. */
+  /** OIDC_JWKS_URI, or the `jwks_uri` of the provider's discovery document. */
   private async jwksUri(): Promise<string> {
     if (this.config.oidc.jwksUri) return this.config.oidc.jwksUri;
-    const issuer = this.config.oidc.issuers[0].replace(/\/+$/, '');
-    const res = await fetch(`${issuer}/.well-known/openid-configuration`, {
-      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
-    });
-    if (!res.ok) throw new Error(`discovery answered ${res.status}`);
-    const doc = (await res.json()) as { jwks_uri?: unknown };
+    const doc = await this.discovery.document();
     if (typeof doc.jwks_uri !== 'string') throw new Error('discovery has no jwks_uri');
     return doc.jwks_uri;
   }

@@ -1,6 +1,6 @@
-import { CanActivate, ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AppException } from '../common/errors/app.exception';
+import { AuthError } from './auth.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { Role } from './auth-user';
 import { AuthenticatedRequest } from './session.guard';
@@ -20,10 +20,6 @@ export class RoleGuard implements CanActivate {
     if (role !== 'admin') return true;
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
     if (req.auth?.user.role === 'admin') return true;
-    throw new AppException(
-      ErrorCode.Forbidden,
-      HttpStatus.FORBIDDEN,
-      'This needs the admin role in your organization.',
-    );
+    throw new AuthError(ErrorCode.Forbidden, 'This needs the admin role in your organization.');
   }
 }

@@ -1,5 +1,6 @@
-import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { HttpServer } from '@nestjs/common';
+import { CookieSerializeOptions, serialize } from 'cookie';
+import type { HttpRequest } from '../common/http/http-request';
 import { AppConfig } from '../config/app-config';
 import { IssuedSession } from './session.service';
 
@@ -7,27 +8,37 @@ function options(config: AppConfig): CookieSerializeOptions {
   return { httpOnly: true, sameSite: 'lax', path: '/', secure: config.session.secureCookie };
 }
 
-/** The session token from the request's cookie, if any. */
-export function readSessionCookie(req: FastifyRequest, config: AppConfig): string | undefined {
-  const value = req.cookies[config.session.cookieName];
+/** The session token from the request's cookie (parsed by the cookie middleware), if any. */
+export function readSessionCookie(req: HttpRequest, config: AppConfig): string | undefined {
+  const value = req.cookies?.[config.session.cookieName];
   return typeof value === 'string' ? value : undefined;
 }
 
-/** Max-Age is what is left of the absolute lifetime; the server enforces it as well. */
+/**
+ * Max-Age is what is left of the absolute lifetime; the server enforces it as well. Written
+ * through Nest's HTTP adapter (`HttpAdapterHost`), so the controller needs no platform type.
+ */
 export function setSessionCookie(
-  reply: FastifyReply,
+  http: HttpServer,
+  res: unknown,
   config: AppConfig,
   session: IssuedSession,
 ): void {
   const ms = Math.max(0, session.expiresAt.getTime() - session.issuedAt.getTime());
-  // Max-Age for current browsers, Expires for old ones; Max-Age is in seconds.
-  void reply.setCookie(config.session.cookieName, session.token, {
+  // Max-Age for current browsers, Expires for old ones; Max-Age is in seconds. Both come from the
+  // session, whose times are the Clock's: it was issued just now.
+  const cookie = serialize(config.session.cookieName, session.token, {
     ...options(config),
     maxAge: Math.floor(ms / 1000),
-    expires: new Date(Date.now() + ms),
+    expires: session.expiresAt,
   });
+  http.setHeader(res, 'Set-Cookie', cookie);
 }
 
-export function clearSessionCookie(reply: FastifyReply, config: AppConfig): void {
-  void reply.clearCookie(config.session.cookieName, options(config));
+export function clearSessionCookie(http: HttpServer, res: unknown, config: AppConfig): void {
+  const cookie = serialize(config.session.cookieName, '', {
+    ...options(config),
+    expires: new Date(0),
+  });
+  http.setHeader(res, 'Set-Cookie', cookie);
 }

@@ -1,10 +1,10 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import type { HttpRequest } from '../common/http/http-request';
 import { AppConfig } from '../config/app-config';
 import { readSessionCookie } from './session-cookie';
 import { ActiveSession, SessionService } from './session.service';
 
-export interface AuthenticatedRequest extends FastifyRequest {
+export interface AuthenticatedRequest extends HttpRequest {
   auth?: ActiveSession;
 }
 

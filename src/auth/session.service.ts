@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, Repository } from 'typeorm';
 import { Clock } from '../common/clock/clock';
-import { AppException } from '../common/errors/app.exception';
+import { AuthError } from './auth.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { AppConfig } from '../config/app-config';
 import { AuthUser, Role } from './auth-user';
@@ -52,10 +52,9 @@ export function toAuthUser(user: User): AuthUser {
   return { id: user.id, email: user.email, name: user.name, orgId: user.orgId, role: user.role };
 }
 
-function unauthenticated(): AppException {
-  return new AppException(
+function unauthenticated(): AuthError {
+  return new AuthError(
     ErrorCode.Unauthenticated,
-    HttpStatus.UNAUTHORIZED,
     'Sign in first: the session is missing, invalid or expired.',
   );
 }

@@ -4,12 +4,15 @@ import { ROLES } from './auth-user';
 import type { Role } from './auth-user';
 
 export class UpdateUserDto {
-  @ApiPropertyOptional({ enum: ROLES })
+  @ApiPropertyOptional({ enum: ROLES, example: 'member' })
   @IsOptional()
   @IsIn(ROLES)
   role?: Role;
 
-  @ApiPropertyOptional({ description: "true ends the account's sessions and blocks sign-in" })
+  @ApiPropertyOptional({
+    description: "true ends the account's sessions and blocks sign-in",
+    example: false,
+  })
   @IsOptional()
   @IsBoolean()
   disabled?: boolean;

@@ -5,23 +5,27 @@ import { User } from './user.entity';
 
 /** `user` in every response: CONTRACT.md section 4. */
 export class UserView {
-  @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty() email!: string;
-  @ApiProperty({ type: String, nullable: true }) name!: string | null;
-  @ApiProperty({ format: 'uuid' }) org_id!: string;
-  @ApiProperty({ enum: ROLES }) role!: Role;
+  @ApiProperty({ format: 'uuid', example: '0b6f2c1e-8d4a-4f7b-9c3e-2a5d7e9f1b30' }) id!: string;
+  @ApiProperty({ example: 'pat@example.com' }) email!: string;
+  @ApiProperty({ type: String, nullable: true, example: 'Pat Doe' }) name!: string | null;
+  @ApiProperty({ format: 'uuid', example: '3f1c2a9e-5b7d-4c1e-9a2f-6d8e0b4c7a15' }) org_id!: string;
+  @ApiProperty({ enum: ROLES, example: 'admin' }) role!: Role;
 }
 
 /** What administrators see of the accounts in their organization. */
 export class AdminUserView extends UserView {
-  @ApiProperty() disabled!: boolean;
-  @ApiProperty({ description: 'false until the first sign-in links the account' })
+  @ApiProperty({ example: false }) disabled!: boolean;
+  @ApiProperty({ description: 'false until the first sign-in links the account', example: true })
   linked!: boolean;
-  @ApiProperty({ format: 'date-time' }) created_at!: string;
+  @ApiProperty({ format: 'date-time', example: '2026-01-15T09:30:00.000Z' }) created_at!: string;
 }
 
 export class SessionView {
-  @ApiProperty({ format: 'date-time', description: 'the absolute end of the session' })
+  @ApiProperty({
+    format: 'date-time',
+    description: 'the absolute end of the session',
+    example: '2026-01-15T21:30:00.000Z',
+  })
   expires_at!: string;
 }
 

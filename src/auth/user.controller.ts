@@ -1,11 +1,7 @@
 import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
-import {
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ErrorCode } from '../common/errors/error-code.enum';
+import { ApiCookieWrite, ApiProblems } from '../common/openapi/api-problems.decorator';
 import { Auth } from './auth.decorator';
 import type { AuthUser } from './auth-user';
 import { CreateUserDto } from './create-user.dto';
@@ -22,22 +18,38 @@ export class UserController {
   constructor(private readonly users: UserService) {}
 
   @Get()
+  @ApiOperation({
+    operationId: 'listUsers',
+    summary: "The accounts of the administrator's organization",
+  })
   @ApiOkResponse({ type: UserListResponse })
   async list(@CurrentUser() me: AuthUser): Promise<UserListResponse> {
     return { items: (await this.users.list(me.orgId)).map(adminUserView) };
   }
 
   @Post()
+  @ApiOperation({
+    operationId: 'createUser',
+    summary: 'Add an account; it links on its first sign-in',
+  })
   @ApiCreatedResponse({ type: AdminUserView, description: 'Signs in on first login by email' })
-  @ApiConflictResponse({ description: '`user_exists`' })
+  @ApiCookieWrite()
+  @ApiProblems(ErrorCode.UserExists)
   async create(@CurrentUser() me: AuthUser, @Body() body: CreateUserDto): Promise<AdminUserView> {
     return adminUserView(await this.users.create(me.orgId, body));
   }
 
   @Patch(':id')
+  @ApiOperation({
+    operationId: 'updateUser',
+    summary: "Change an account's role or disable it",
+    description:
+      '`not_found` also for another organization’s user; `conflict` for disabling or demoting ' +
+      'yourself, or leaving the organization without an active admin.',
+  })
   @ApiOkResponse({ type: AdminUserView })
-  @ApiNotFoundResponse({ description: '`not_found`, also for another organization’s user' })
-  @ApiConflictResponse({ description: '`conflict`: disabling or demoting yourself' })
+  @ApiCookieWrite()
+  @ApiProblems(ErrorCode.NotFound, ErrorCode.Conflict)
   async update(
     @CurrentUser() me: AuthUser,
     @Param('id') id: string,

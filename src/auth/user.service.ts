@@ -1,8 +1,8 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
-import { Repository } from 'typeorm';
-import { AppException } from '../common/errors/app.exception';
+import { DataSource, EntityManager, Not, Repository } from 'typeorm';
+import { AuthError } from './auth.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { OrgService } from '../org/org.service';
 import { Role, ROLES } from './auth-user';
@@ -20,20 +20,18 @@ export interface UserChange {
   disabled?: boolean;
 }
 
-function invalid(field: string, message: string): AppException {
-  return new AppException(ErrorCode.ValidationFailed, HttpStatus.BAD_REQUEST, message, [
-    { field, message },
-  ]);
+function invalid(field: string, message: string): AuthError {
+  return new AuthError(ErrorCode.ValidationFailed, message, [{ field, message }]);
 }
 
-const notFound = () =>
-  new AppException(ErrorCode.NotFound, HttpStatus.NOT_FOUND, 'No such user in your organization.');
+const notFound = () => new AuthError(ErrorCode.NotFound, 'No such user in your organization.');
 
 /** Accounts: created by an administrator (or the CLI) before their first sign-in. */
 @Injectable()
 export class UserService {
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly dataSource: DataSource,
     private readonly orgs: OrgService,
     private readonly sessions: SessionService,
   ) {}
@@ -42,14 +40,8 @@ export class UserService {
     await this.orgs.get(orgId);
     const email = this.normalizeEmail(input.email);
     if (!ROLES.includes(input.role)) throw invalid('role', 'role must be admin or member');
-    if (await this.users.existsBy({ email })) {
-      throw new AppException(
-        ErrorCode.UserExists,
-        HttpStatus.CONFLICT,
-        'An account with this email already exists.',
-      );
-    }
     const name = input.name?.trim() || null;
+    // An email already taken is the unique index's answer (409 user_exists), even when two race.
     return this.users.save(this.users.create({ orgId, email, role: input.role, name }));
   }
 
@@ -59,48 +51,60 @@ export class UserService {
 
   /** Another organization's account answers 404, exactly like a missing one. */
   async update(orgId: string, actorId: string, id: string, change: UserChange): Promise<User> {
-    const user = isUUID(id) ? await this.users.findOneBy({ id, orgId }) : null;
-    if (!user) throw notFound();
+    if (!isUUID(id)) throw notFound();
     if (id === actorId && (change.disabled === true || change.role === 'member')) {
       // An administrator locking themselves out could leave an organization with no admin.
-      throw new AppException(
+      throw new AuthError(
         ErrorCode.Conflict,
-        HttpStatus.CONFLICT,
         'You cannot disable yourself or remove your own admin role.',
       );
     }
-    return this.apply(user, change);
+    const user = await this.dataSource.transaction(async (manager) => {
+      await lockOrgs(manager, [orgId]);
+      const found = await manager.getRepository(User).findOneBy({ id, orgId });
+      if (!found) throw notFound();
+      return this.apply(manager, found, change);
+    });
+    // Disabled sessions fail on their next request anyway; revoking keeps them dead if re-enabled.
+    if (change.disabled === true) await this.sessions.revokeAllFor(user.id);
+    return user;
   }
 
   /** Moves an account to another organization and, optionally, role (CLI `user:move`). */
   async move(email: string, orgId: string, role?: Role): Promise<User> {
     const org = await this.orgs.get(orgId);
-    const user = await this.users.findOneBy({ email: this.normalizeEmail(email) });
-    if (!user) {
-      throw new AppException(
-        ErrorCode.NotFound,
-        HttpStatus.NOT_FOUND,
-        'No account has this email.',
-      );
-    }
-    user.orgId = org.id;
-    return this.apply(user, { role });
+    const normalized = this.normalizeEmail(email);
+    return this.dataSource.transaction(async (manager) => {
+      const users = manager.getRepository(User);
+      const current = await users.findOneBy({ email: normalized });
+      if (!current) {
+        throw new AuthError(ErrorCode.NotFound, 'No account has this email.');
+      }
+      await lockOrgs(manager, [current.orgId, org.id]);
+      // Reread under the locks: the account may have moved or changed since.
+      const user = await users.findOneByOrFail({ id: current.id });
+      const from = user.orgId;
+      user.orgId = org.id;
+      return this.apply(manager, user, { role }, from);
+    });
   }
 
-  count(): Promise<number> {
-    return this.users.count();
-  }
-
-  private async apply(user: User, change: UserChange): Promise<User> {
+  /** Writes a change under the org lock(s) the caller holds, refusing to leave `from` without an admin. */
+  private async apply(
+    manager: EntityManager,
+    user: User,
+    change: UserChange,
+    from: string = user.orgId,
+  ): Promise<User> {
+    const wasActiveAdmin = user.role === 'admin' && !user.disabled;
     if (change.role !== undefined) {
       if (!ROLES.includes(change.role)) throw invalid('role', 'role must be admin or member');
       user.role = change.role;
     }
     if (change.disabled !== undefined) user.disabled = change.disabled;
-    const saved = await this.users.save(user);
-    // Disabled sessions fail on their next request anyway; revoking keeps them dead if re-enabled.
-    if (change.disabled === true) await this.sessions.revokeAllFor(user.id);
-    return saved;
+    const stillActiveAdminThere = user.role === 'admin' && !user.disabled && user.orgId === from;
+    if (wasActiveAdmin && !stillActiveAdminThere) await assertOtherAdmin(manager, from, user.id);
+    return manager.getRepository(User).save(user);
   }
 
   private normalizeEmail(raw: string): string {
@@ -109,5 +113,28 @@ export class UserService {
       throw invalid('email', 'email must be an email address');
     }
     return email;
+  }
+}
+
+/**
+ * Row locks on the organizations, in id order so two moves in opposite directions cannot
+ * deadlock. Every change that can remove an admin takes them first, so two admins demoting each
+ * other at once are serialized and the second sees the first's write.
+ */
+async function lockOrgs(manager: EntityManager, ids: string[]): Promise<void> {
+  for (const id of [...new Set(ids)].sort()) {
+    await manager.query('SELECT id FROM organizations WHERE id = $1 FOR UPDATE', [id]);
+  }
+}
+
+async function assertOtherAdmin(manager: EntityManager, orgId: string, userId: string) {
+  const others = await manager
+    .getRepository(User)
+    .countBy({ orgId, role: 'admin', disabled: false, id: Not(userId) });
+  if (others === 0) {
+    throw new AuthError(
+      ErrorCode.Conflict,
+      'An organization must keep an active admin: make another account admin first.',
+    );
   }
 }

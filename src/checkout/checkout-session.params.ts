@@ -1,16 +1,15 @@
 import type Stripe from 'stripe';
-
-export const LEASE_PRODUCT = 'lease';
+import { LEASE_PRODUCT } from '../subscription/subscription.entity';
 
 /** Dropdown options as the hosted page shows them; values must be alphanumeric for the processor. */
-export const LIVING_SITUATIONS = [
+const LIVING_SITUATIONS = [
   { value: 'livesalone', label: 'Lives alone' },
   { value: 'liveswithspouse', label: 'Lives with spouse-partner' },
   { value: 'liveswithfamily', label: 'Lives with family' },
   { value: 'assistedliving', label: 'Assisted living' },
 ];
 
-export const PRIMARY_CONCERNS = [
+const PRIMARY_CONCERNS = [
   { value: 'companionship', label: 'Companionship' },
   { value: 'safetycheckins', label: 'Safety and check-ins' },
   { value: 'medicationreminders', label: 'Medication reminders' },
@@ -18,7 +17,7 @@ export const PRIMARY_CONCERNS = [
   { value: 'stayingconnected', label: 'Staying connected with family' },
 ];
 
-export const CUSTOM_FIELDS: Stripe.Checkout.SessionCreateParams.CustomField[] = [
+const CUSTOM_FIELDS: Stripe.Checkout.SessionCreateParams.CustomField[] = [
   {
     key: 'recipient_name',
     label: { type: 'custom', custom: 'Care recipient name' },

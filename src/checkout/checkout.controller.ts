@@ -1,14 +1,14 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import {
-  ApiBadGatewayResponse,
-  ApiBadRequestResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, Controller, Get, Header, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ErrorCode } from '../common/errors/error-code.enum';
+import { ApiDatabase, ApiJsonBody, ApiProblems } from '../common/openapi/api-problems.decorator';
 import { RateLimit } from '../common/throttling/rate-limit.guard';
-import { CheckoutConfigDto, CheckoutResponseDto } from './checkout-response.dto';
+import {
+  CheckoutConfigDto,
+  CheckoutResponseDto,
+  CheckoutStatusDto,
+  CheckoutStatusQueryDto,
+} from './checkout-response.dto';
 import { CheckoutService } from './checkout.service';
 import { CreateCheckoutDto } from './create-checkout.dto';
 
@@ -18,7 +18,10 @@ export class CheckoutController {
   constructor(private readonly checkout: CheckoutService) {}
 
   @Get('checkout-config')
-  @ApiOperation({ summary: 'Whether checkout is available, and its amounts' })
+  @ApiOperation({
+    operationId: 'getCheckoutConfig',
+    summary: 'Whether checkout is available, and its amounts',
+  })
   @ApiOkResponse({ type: CheckoutConfigDto })
   config(): CheckoutConfigDto {
     return this.checkout.checkoutConfig();
@@ -27,12 +30,38 @@ export class CheckoutController {
   @Post('checkout')
   @HttpCode(200)
   @RateLimit('checkoutPerMinute')
-  @ApiOperation({ summary: 'Store a subscription intent and open a hosted checkout session' })
+  @ApiOperation({
+    operationId: 'startCheckout',
+    summary: 'Store a subscription intent and open a hosted checkout session',
+    description:
+      '`processor_unavailable`: no answer, a 5xx or a timeout; `processor_rejected`: the ' +
+      'processor refused the request for a reason other than the coupon.',
+  })
   @ApiOkResponse({ type: CheckoutResponseDto })
-  @ApiBadRequestResponse({ description: 'validation_failed, invalid_coupon or phi_not_accepted' })
-  @ApiBadGatewayResponse({ description: 'processor_unavailable' })
-  @ApiServiceUnavailableResponse({ description: 'checkout_not_configured' })
+  @ApiJsonBody()
+  @ApiDatabase()
+  @ApiProblems(
+    ErrorCode.InvalidCoupon,
+    ErrorCode.PhiNotAccepted,
+    ErrorCode.ProcessorUnavailable,
+    ErrorCode.ProcessorRejected,
+    ErrorCode.CheckoutNotConfigured,
+  )
   start(@Body() body: CreateCheckoutDto): Promise<CheckoutResponseDto> {
     return this.checkout.start(body);
+  }
+
+  @Get('checkout-status')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    operationId: 'getCheckoutStatus',
+    summary:
+      'The status of the subscription behind a hosted checkout session (the success page polls it)',
+  })
+  @ApiOkResponse({ type: CheckoutStatusDto })
+  @ApiDatabase()
+  @ApiProblems(ErrorCode.ValidationFailed, ErrorCode.NotFound)
+  status(@Query() query: CheckoutStatusQueryDto): Promise<CheckoutStatusDto> {
+    return this.checkout.statusOfSession(query.session_id);
   }
 }

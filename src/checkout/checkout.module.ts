@@ -1,14 +1,12 @@
 import { Module } from '@nestjs/common';
+import { SubscriptionModule } from '../subscription/subscription.module';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutService } from './checkout.service';
-import { LeaseCheckoutHandler } from './lease-checkout.handler';
-import { PaymentProcessorClient } from './payment-processor.client';
-import { SubscriptionModule } from './subscription.module';
+import { PaymentProcessorModule } from '../processor/payment-processor.module';
 
 @Module({
-  imports: [SubscriptionModule],
+  imports: [SubscriptionModule, PaymentProcessorModule],
   controllers: [CheckoutController],
-  providers: [PaymentProcessorClient, CheckoutService, LeaseCheckoutHandler],
-  exports: [PaymentProcessorClient, LeaseCheckoutHandler],
+  providers: [CheckoutService],
 })
 export class CheckoutModule {}

@@ -1,19 +1,20 @@
-import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { Repository } from 'typeorm';
-import { AppException } from '../common/errors/app.exception';
+import { CheckoutError } from './checkout.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { AppConfig } from '../config/app-config';
-import { CheckoutConfigDto, CheckoutResponseDto } from './checkout-response.dto';
-import {
-  checkoutIdempotencyKey,
-  LEASE_PRODUCT,
-  leaseSessionParams,
-} from './checkout-session.params';
+import { CheckoutConfigDto, CheckoutResponseDto, CheckoutStatusDto } from './checkout-response.dto';
+import { checkoutIdempotencyKey, leaseSessionParams } from './checkout-session.params';
 import { CreateCheckoutDto } from './create-checkout.dto';
-import { PaymentProcessorClient, stripeSdk } from './payment-processor.client';
-import { Subscription } from './subscription.entity';
+import { PaymentProcessorClient } from '../processor/payment-processor.client';
+import {
+  classifyProcessorError,
+  describeProcessorError,
+  ProcessorFailure,
+} from '../processor/processor-errors';
+import { LEASE_PRODUCT, Subscription } from '../subscription/subscription.entity';
 
 const CURRENCY = 'usd';
 
@@ -42,19 +43,14 @@ export class CheckoutService {
    */
   async start(dto: CreateCheckoutDto): Promise<CheckoutResponseDto> {
     if (dto.contains_phi === true) {
-      throw new AppException(
+      throw new CheckoutError(
         ErrorCode.PhiNotAccepted,
-        HttpStatus.BAD_REQUEST,
         'This public checkout does not accept protected health information.',
       );
     }
     const { stripe } = this.config;
     if (!this.config.checkoutEnabled || !stripe.leasePriceId || !stripe.monthlyPriceId) {
-      throw new AppException(
-        ErrorCode.CheckoutNotConfigured,
-        HttpStatus.SERVICE_UNAVAILABLE,
-        'Checkout is not configured.',
-      );
+      throw new CheckoutError(ErrorCode.CheckoutNotConfigured, 'Checkout is not configured.');
     }
     const coupon = dto.coupon?.toLowerCase();
     const subscription = await this.subscriptions.save(
@@ -103,46 +99,56 @@ export class CheckoutService {
       if (!session.url) throw new Error(`checkout session ${session.id} has no url`);
       return { id: session.id, url: session.url };
     } catch (err) {
-      await this.noteError(subscriptionId, err);
-      if (withCoupon && isCouponError(err)) {
-        throw new AppException(
-          ErrorCode.InvalidCoupon,
-          HttpStatus.BAD_REQUEST,
-          'The coupon code is not valid.',
-        );
-      }
-      throw new AppException(
-        ErrorCode.ProcessorUnavailable,
-        HttpStatus.BAD_GATEWAY,
-        'The payment processor could not be reached; please try again.',
-      );
+      const failure = classifyProcessorError(err, withCoupon);
+      await this.noteError(subscriptionId, err, failure);
+      throw failureException(failure);
     }
   }
 
-  /** Keeps the reason on the pending record; a failure to note it must not hide the real error. */
-  private async noteError(subscriptionId: string, err: unknown): Promise<void> {
-    const reason = describeError(err);
-    this.logger.warn(`checkout session for ${subscriptionId} failed: ${reason}`);
+  /**
+   * Keeps the reason on the pending record; a failure to note it must not hide the real error. A
+   * refusal other than the coupon is our fault (a wrong price id, a bad key): logged as an error.
+   */
+  private async noteError(
+    subscriptionId: string,
+    err: unknown,
+    failure: ProcessorFailure,
+  ): Promise<void> {
+    const reason = describeProcessorError(err);
+    const line = `checkout session for ${subscriptionId} failed (${failure}): ${reason}`;
+    if (failure === 'rejected') this.logger.error(line);
+    else this.logger.warn(line);
     await this.subscriptions
       .update(subscriptionId, { lastProcessorError: reason })
       .catch((e: unknown) => this.logger.error(`could not note the error: ${String(e)}`));
   }
-}
 
-/** The processor refuses an unknown, expired or used-up coupon as an invalid discount. */
-function isCouponError(err: unknown): boolean {
-  if (!(err instanceof stripeSdk().errors.StripeInvalidRequestError)) return false;
-  return (
-    (err.param ?? '').startsWith('discounts') ||
-    err.code === 'coupon_expired' ||
-    /coupon/i.test(err.message)
-  );
-}
-
-function describeError(err: unknown): string {
-  if (err instanceof stripeSdk().errors.StripeError) {
-    const parts = [err.type, err.statusCode, err.code, err.message].filter((p) => p !== undefined);
-    return parts.join(' ').slice(0, 500);
+  /** What the success page polls: the status of the record behind a hosted session, nothing else. */
+  async statusOfSession(sessionId: string): Promise<CheckoutStatusDto> {
+    const found = await this.subscriptions.findOne({
+      where: { checkoutSessionId: sessionId },
+      select: { status: true },
+    });
+    if (!found) {
+      throw new CheckoutError(ErrorCode.NotFound, 'No such checkout session.');
+    }
+    return { status: found.status };
   }
-  return (err instanceof Error ? err.message : String(err)).slice(0, 500);
+}
+
+function failureException(failure: ProcessorFailure): CheckoutError {
+  switch (failure) {
+    case 'coupon':
+      return new CheckoutError(ErrorCode.InvalidCoupon, 'The coupon code is not valid.');
+    case 'rejected':
+      return new CheckoutError(
+        ErrorCode.ProcessorRejected,
+        'The payment processor refused the checkout; please contact us.',
+      );
+    case 'unavailable':
+      return new CheckoutError(
+        ErrorCode.ProcessorUnavailable,
+        'The payment processor could not be reached; please try again.',
+      );
+  }
 }

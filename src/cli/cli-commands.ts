@@ -1,4 +1,4 @@
-import { subscriptionCommands } from '../checkout/subscription.cli';
+import { subscriptionCommands } from '../subscription/subscription.cli';
 import { userCommands } from '../auth/user.cli';
 import { deviceCommands } from '../device/device.cli';
 import { orgCommands } from '../org/org.cli';

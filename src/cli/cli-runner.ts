@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { NestFactory } from '@nestjs/core';
-import { AppException } from '../common/errors/app.exception';
+import { DomainError } from '../common/errors/domain.error';
+import { conflictFor } from '../database/database-errors';
 import { CliArgs, CliCommand } from './cli-command';
 import { COMMANDS } from './cli-commands';
 import { CliModule } from './cli.module';
@@ -32,8 +33,9 @@ function parse(command: CliCommand, argv: string[]): CliArgs {
   return { values: parsed.values, positionals: parsed.positionals };
 }
 
-function reason(err: unknown): string {
-  if (err instanceof AppException) {
+function reason(thrown: unknown): string {
+  const err = conflictFor(thrown) ?? thrown;
+  if (err instanceof DomainError) {
     const fields = (err.errors ?? []).map((e) => `\n  ${e.field}: ${e.message}`).join('');
     return `${err.detail}${fields}`;
   }

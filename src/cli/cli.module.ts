@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
-import { SubscriptionModule } from '../checkout/subscription.module';
+import { SubscriptionLifecycleModule } from '../subscription/subscription-lifecycle.module';
+import { SubscriptionModule } from '../subscription/subscription.module';
 import { ClockModule } from '../common/clock/clock.module';
 import { RateLimitModule } from '../common/throttling/rate-limit.module';
 import { ConfigModule } from '../config/config.module';
@@ -21,6 +22,7 @@ import { OrgModule } from '../org/org.module';
     OrgModule,
     AuthModule,
     SubscriptionModule,
+    SubscriptionLifecycleModule,
     DeviceModule,
   ],
 })

@@ -7,6 +7,14 @@ const splitList = (value: string | undefined): string[] =>
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
 
+export interface SubscriptionsConfig {
+  /** Users of this organization read subscriptions (the operators' API). */
+  fulfilmentOrgId?: string;
+  /** 0: the periodic reconcile pass is off. */
+  reconcileIntervalSeconds: number;
+  reconcilePendingAfterSeconds: number;
+}
+
 export interface StripeConfig {
   secretKey?: string;
   leasePriceId?: string;
@@ -18,10 +26,27 @@ export interface StripeConfig {
   maxNetworkRetries: number;
 }
 
+/** The Node HTTP server's limits on slow clients, in milliseconds. */
+export interface HttpServerTimeouts {
+  headersMs: number;
+  requestMs: number;
+  keepAliveMs: number;
+}
+
 export interface RateLimitConfig {
   checkoutPerMinute: number;
   loginPerMinute: number;
   deviceAuthPerMinute: number;
+}
+
+export interface OidcConfig {
+  /** Spellings of one issuer; the first is the canonical form stored on accounts. */
+  issuers: string[];
+  audiences: string[];
+  jwksUri?: string;
+  /** The first spelling that is a URL: where `/.well-known/openid-configuration` is read. */
+  discoveryBase?: string;
+  jwksCooldownMs: number;
 }
 
 /**
@@ -40,17 +65,25 @@ export class AppConfig {
   readonly corsOrigins: string[];
   /** Express `trust proxy` value: false, a hop count, or a subnet list. */
   readonly trustProxy: false | number | string[];
+  readonly httpTimeouts: HttpServerTimeouts;
   readonly session: {
     cookieName: string;
     absoluteTtlSeconds: number;
     idleTtlSeconds: number;
     secureCookie: boolean;
   };
-  readonly oidc: { issuers: string[]; audiences: string[]; jwksUri?: string };
-  readonly deviceToken: { secret: KeyObject; ttlSeconds: number; secretWasGenerated: boolean };
+  readonly oidc: OidcConfig;
+  readonly deviceToken: {
+    secret: KeyObject;
+    ttlSeconds: number;
+    secretWasGenerated: boolean;
+    /** DEVICE_REQUIRE_PROOF: a device without a registered key gets no token. */
+    requireProof: boolean;
+  };
   readonly stripe: StripeConfig;
   readonly leaseCents: number;
   readonly monthlyCents: number;
+  readonly subscriptions: SubscriptionsConfig;
   readonly support: { phone: string; email: string };
   readonly bootstrap: { orgName?: string; adminEmail?: string };
   readonly redisUrl?: string;
@@ -72,23 +105,32 @@ export class AppConfig {
     const origins = env.CORS_ORIGINS ? splitList(env.CORS_ORIGINS) : [this.siteUrl, this.baseUrl];
     this.corsOrigins = [...new Set(origins.map((o) => new URL(o).origin))];
     this.trustProxy = parseTrustProxy(env.TRUST_PROXY);
+    this.httpTimeouts = {
+      headersMs: env.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      requestMs: env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      keepAliveMs: env.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    };
     this.session = {
       cookieName: env.SESSION_COOKIE_NAME,
       absoluteTtlSeconds: env.SESSION_ABSOLUTE_TTL_SECONDS,
       idleTtlSeconds: env.SESSION_IDLE_TTL_SECONDS,
       secureCookie: this.baseUrl.startsWith('https://'),
     };
+    const issuers = splitList(env.OIDC_ISSUER);
     this.oidc = {
-      issuers: splitList(env.OIDC_ISSUER),
+      issuers,
       audiences: splitList(env.OIDC_AUDIENCE),
       jwksUri: env.OIDC_JWKS_URI,
+      discoveryBase: issuers.find((s) => /^https?:\/\//.test(s))?.replace(/\/+$/, ''),
+      jwksCooldownMs: env.OIDC_JWKS_COOLDOWN_SECONDS * 1000,
     };
-    // A key object, not a string: jsonwebtoken re-parses a string secret on every call.
+    // A key object, made once: jose then caches the key it imports from it.
     const secret = env.DEVICE_TOKEN_SECRET;
     this.deviceToken = {
       secret: createSecretKey(secret ? Buffer.from(secret, 'utf8') : randomBytes(48)),
       ttlSeconds: env.DEVICE_TOKEN_TTL_SECONDS,
       secretWasGenerated: !secret,
+      requireProof: env.DEVICE_REQUIRE_PROOF,
     };
     this.stripe = {
       secretKey: env.STRIPE_SECRET_KEY,
@@ -101,6 +143,11 @@ export class AppConfig {
     };
     this.leaseCents = env.LEASE_CENTS;
     this.monthlyCents = env.MONTHLY_CENTS;
+    this.subscriptions = {
+      fulfilmentOrgId: env.FULFILMENT_ORG_ID?.toLowerCase(),
+      reconcileIntervalSeconds: env.RECONCILE_INTERVAL_SECONDS,
+      reconcilePendingAfterSeconds: env.RECONCILE_PENDING_AFTER_SECONDS,
+    };
     this.support = { phone: env.SUPPORT_PHONE, email: env.SUPPORT_EMAIL };
     this.bootstrap = { orgName: env.BOOTSTRAP_ORG_NAME, adminEmail: env.BOOTSTRAP_ADMIN_EMAIL };
     this.redisUrl = env.REDIS_URL;

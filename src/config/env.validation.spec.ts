@@ -10,9 +10,13 @@ describe('validateEnv', () => {
     expect(env.SESSION_ABSOLUTE_TTL_SECONDS).toBe(43200);
     expect(env.SESSION_IDLE_TTL_SECONDS).toBe(1800);
     expect(env.DEVICE_TOKEN_TTL_SECONDS).toBe(900);
+    expect(env.DEVICE_REQUIRE_PROOF).toBe(false);
     expect(env.LEASE_CENTS).toBe(24900);
     expect(env.MONTHLY_CENTS).toBe(5000);
     expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.FULFILMENT_ORG_ID).toBeUndefined();
+    expect(env.RECONCILE_INTERVAL_SECONDS).toBe(900);
+    expect(env.RECONCILE_PENDING_AFTER_SECONDS).toBe(3600);
   });
 
   it('converts numbers and treats empty strings as unset', () => {
@@ -25,15 +29,32 @@ describe('validateEnv', () => {
   it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],
+    ['FULFILMENT_ORG_ID', 'acme'],
+    ['RECONCILE_INTERVAL_SECONDS', '-1'],
+    ['RECONCILE_PENDING_AFTER_SECONDS', '10'],
     ['NODE_ENV', 'staging'],
     ['DATABASE_URL', 'mysql://localhost/x'],
     ['BASE_URL', 'not a url'],
     ['TRUST_PROXY', 'true'],
     ['DEVICE_TOKEN_SECRET', 'short'],
+    ['DEVICE_REQUIRE_PROOF', 'maybe'],
     ['LOG_LEVEL', 'loud'],
     ['BOOTSTRAP_ADMIN_EMAIL', 'not-an-email'],
+    ['HTTP_REQUEST_TIMEOUT_SECONDS', '0'],
+    ['HTTP_HEADERS_TIMEOUT_SECONDS', '31'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => validateEnv({ [name]: value })).toThrow(new RegExp(`${name}`));
+  });
+
+  it.each([
+    [{ OIDC_ISSUER: 'https://idp.example' }, /OIDC_AUDIENCE: must be set/],
+    [{ OIDC_AUDIENCE: 'client' }, /OIDC_ISSUER: must be set/],
+    [{ OIDC_JWKS_URI: 'https://idp.example/jwks' }, /OIDC_ISSUER: must be set/],
+    [{ OIDC_ISSUER: 'accounts.google.com', OIDC_AUDIENCE: 'c' }, /OIDC_ISSUER: one spelling/],
+    [{ OIDC_ISSUER: 'https://a.example,not an issuer', OIDC_AUDIENCE: 'c' }, /not an issuer/],
+    [{ OIDC_JWKS_COOLDOWN_SECONDS: '0' }, /OIDC_JWKS_COOLDOWN_SECONDS/],
+  ])('refuses sign-in configured halfway: %j', (env, message) => {
+    expect(() => validateEnv(env)).toThrow(message);
   });
 
   it('requires DEVICE_TOKEN_SECRET in production', () => {
@@ -55,6 +76,7 @@ describe('AppConfig', () => {
     expect(c.baseUrl).toBe('https://app.example.com');
     expect(c.corsOrigins).toEqual(['https://www.example.com', 'https://app.example.com']);
     expect(c.trustProxy).toBe(1);
+    expect(c.httpTimeouts).toEqual({ headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 });
     expect(c.checkoutEnabled).toBe(false);
   });
 
@@ -66,8 +88,31 @@ describe('AppConfig', () => {
     );
   });
 
+  it('reads issuer spellings, the first one canonical, and where to discover them', () => {
+    const c = AppConfig.fromEnv({
+      OIDC_ISSUER: 'accounts.google.com, https://accounts.google.com/',
+      OIDC_AUDIENCE: 'web-client, android-client',
+    });
+    expect(c.oidc.issuers).toEqual(['accounts.google.com', 'https://accounts.google.com/']);
+    expect(c.oidc.audiences).toEqual(['web-client', 'android-client']);
+    expect(c.oidc.discoveryBase).toBe('https://accounts.google.com');
+    expect(c.oidc.jwksCooldownMs).toBe(30_000);
+  });
+
   it('splits comma-separated webhook secrets for rotation', () => {
     const c = AppConfig.fromEnv({ STRIPE_WEBHOOK_SECRET: 'whsec_a, whsec_b' });
     expect(c.stripe.webhookSecrets).toEqual(['whsec_a', 'whsec_b']);
+  });
+
+  it('reads the subscription settings; an interval of 0 turns the reconcile pass off', () => {
+    const c = AppConfig.fromEnv({
+      FULFILMENT_ORG_ID: '7A0E3F8E-0000-4000-8000-000000000001',
+      RECONCILE_INTERVAL_SECONDS: '0',
+    });
+    expect(c.subscriptions).toEqual({
+      fulfilmentOrgId: '7a0e3f8e-0000-4000-8000-000000000001',
+      reconcileIntervalSeconds: 0,
+      reconcilePendingAfterSeconds: 3600,
+    });
   });
 });

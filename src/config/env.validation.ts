@@ -7,6 +7,7 @@ import {
   IsOptional,
   IsString,
   IsUrl,
+  IsUUID,
   Matches,
   Max,
   Min,
@@ -14,11 +15,10 @@ import {
   validateSync,
   ValidationError,
 } from 'class-validator';
-import { DEFAULT_DATABASE_POOL_SIZE, DEFAULT_PGLITE_DATA_DIR } from './early-database-env';
 
-export const NODE_ENVS = ['development', 'test', 'production'] as const;
+const NODE_ENVS = ['development', 'test', 'production'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const URL_OPTIONS = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
@@ -42,7 +42,7 @@ const emptyToUndefined = ({ value }: { value: unknown }): unknown =>
 
 /**
  * Every environment variable the service reads (CONTRACT.md section 2), with its default.
- * Validated once at boot; nothing outside src/config reads process.env.
+ * Validated once at boot (loadEnv); nothing outside src/config reads process.env.
  */
 export class EnvironmentVariables {
   @Transform(toInt) @IsInt() @Min(0) @Max(65535) PORT = 3000;
@@ -50,8 +50,8 @@ export class EnvironmentVariables {
   @IsIn(NODE_ENVS) NODE_ENV: NodeEnv = 'development';
 
   @Transform(emptyToUndefined) @IsOptional() @IsUrl(DB_URL_OPTIONS) DATABASE_URL?: string;
-  @Transform(toInt) @IsInt() @Min(1) @Max(100) DATABASE_POOL_SIZE = DEFAULT_DATABASE_POOL_SIZE;
-  @IsString() @MinLength(1) PGLITE_DATA_DIR = DEFAULT_PGLITE_DATA_DIR;
+  @Transform(toInt) @IsInt() @Min(1) @Max(100) DATABASE_POOL_SIZE = 10;
+  @IsString() @MinLength(1) PGLITE_DATA_DIR = '.data/pglite';
 
   @IsUrl(URL_OPTIONS) BASE_URL = 'http://localhost:3000';
   @IsUrl(URL_OPTIONS) SITE_URL = 'http://localhost:3000';
@@ -61,6 +61,13 @@ export class EnvironmentVariables {
     message: 'TRUST_PROXY must be false, a hop count or a list of subnets (never true)',
   })
   TRUST_PROXY = 'false';
+  /**
+   * Slow clients: a request must send its headers within the first, and all of itself within the
+   * second; an idle kept-alive connection closes after the third. Seconds, checked every second.
+   */
+  @Transform(toInt) @IsInt() @Min(1) @Max(300) HTTP_HEADERS_TIMEOUT_SECONDS = 10;
+  @Transform(toInt) @IsInt() @Min(1) @Max(600) HTTP_REQUEST_TIMEOUT_SECONDS = 30;
+  @Transform(toInt) @IsInt() @Min(1) @Max(600) HTTP_KEEP_ALIVE_TIMEOUT_SECONDS = 5;
 
   @Matches(/^[A-Za-z0-9_-]+$/) SESSION_COOKIE_NAME = 'service_session';
   @Transform(toInt) @IsInt() @Min(60) SESSION_ABSOLUTE_TTL_SECONDS = 43200;
@@ -69,12 +76,19 @@ export class EnvironmentVariables {
   @Transform(emptyToUndefined) @IsOptional() @IsString() OIDC_ISSUER?: string;
   @Transform(emptyToUndefined) @IsOptional() @IsString() OIDC_AUDIENCE?: string;
   @Transform(emptyToUndefined) @IsOptional() @IsUrl(URL_OPTIONS) OIDC_JWKS_URI?: string;
+  /**
+   * After a key-set fetch, an unknown `kid` waits this long before the next one (jose's
+   * `cooldownDuration`); inside it a sign-in answers 503 with Retry-After, never 401.
+   */
+  @Transform(toInt) @IsInt() @Min(1) @Max(600) OIDC_JWKS_COOLDOWN_SECONDS = 30;
 
   @Transform(emptyToUndefined)
   @IsOptional()
   @MinLength(32, { message: 'DEVICE_TOKEN_SECRET must be at least 32 bytes' })
   DEVICE_TOKEN_SECRET?: string;
   @Transform(toInt) @IsInt() @Min(30) @Max(86400) DEVICE_TOKEN_TTL_SECONDS = 900;
+  /** Every device must sign an assertion with its registered key; devices without one are refused. */
+  @Transform(toBool) @IsBoolean() DEVICE_REQUIRE_PROOF = false;
 
   @Transform(emptyToUndefined) @IsOptional() @IsString() STRIPE_SECRET_KEY?: string;
   @Transform(emptyToUndefined) @IsOptional() @IsString() STRIPE_LEASE_PRICE_ID?: string;
@@ -105,6 +119,13 @@ export class EnvironmentVariables {
   @Transform(toInt) @IsInt() @Min(1) RATE_LIMIT_LOGIN_PER_MINUTE = 20;
   @Transform(toInt) @IsInt() @Min(1) RATE_LIMIT_DEVICE_AUTH_PER_MINUTE = 30;
 
+  /** The organization whose users read subscriptions; unset, no one does. */
+  @Transform(emptyToUndefined) @IsOptional() @IsUUID() FULFILMENT_ORG_ID?: string;
+  /** How often an instance asks the processor about pending subscriptions; 0 turns it off. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(86400) RECONCILE_INTERVAL_SECONDS = 900;
+  /** A pending record older than this is reconciled. */
+  @Transform(toInt) @IsInt() @Min(60) @Max(2592000) RECONCILE_PENDING_AFTER_SECONDS = 3600;
+
   @IsIn(LOG_LEVELS) LOG_LEVEL: LogLevel = 'info';
   @Transform(toBool) @IsOptional() @IsBoolean() LOG_PRETTY?: boolean;
 }
@@ -126,6 +147,11 @@ export function validateEnv(raw: Record<string, unknown>): EnvironmentVariables 
   const env = plainToInstance(EnvironmentVariables, picked, { exposeDefaultValues: true });
   const errors = validateSync(env, { skipMissingProperties: false });
   const problems = messages(errors);
+  // Node refuses a headers timeout longer than the request timeout.
+  if (env.HTTP_HEADERS_TIMEOUT_SECONDS > env.HTTP_REQUEST_TIMEOUT_SECONDS) {
+    problems.push('HTTP_HEADERS_TIMEOUT_SECONDS: must not exceed HTTP_REQUEST_TIMEOUT_SECONDS');
+  }
+  problems.push(...signInProblems(env));
   if (env.NODE_ENV === 'production' && !env.DEVICE_TOKEN_SECRET) {
     problems.push('DEVICE_TOKEN_SECRET: must be set when NODE_ENV is production');
   }
@@ -133,4 +159,29 @@ export function validateEnv(raw: Record<string, unknown>): EnvironmentVariables 
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   return env;
+}
+
+/** An issuer spelling: a URL (`https://accounts.google.com`) or Google's bare host form. */
+const ISSUER_SPELLING = /^(https?:\/\/[^\s,]+|[A-Za-z0-9.-]+(:\d+)?(\/[^\s,]*)?)$/;
+
+/** Sign-in configured halfway stops the boot (CONTRACT.md section 7), naming what is missing. */
+function signInProblems(env: EnvironmentVariables): string[] {
+  const issuers = (env.OIDC_ISSUER ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const hasAudience = (env.OIDC_AUDIENCE ?? '').split(',').some((s) => s.trim());
+  const problems: string[] = [];
+  if (issuers.length > 0 && !hasAudience) {
+    problems.push('OIDC_AUDIENCE: must be set when OIDC_ISSUER is (the accepted client ids)');
+  }
+  if (issuers.length === 0 && (hasAudience || env.OIDC_JWKS_URI)) {
+    problems.push('OIDC_ISSUER: must be set when OIDC_AUDIENCE or OIDC_JWKS_URI is');
+  }
+  const bad = issuers.filter((s) => !ISSUER_SPELLING.test(s));
+  if (bad.length > 0) problems.push(`OIDC_ISSUER: not an issuer: ${bad.join(', ')}`);
+  if (issuers.length > 0 && !env.OIDC_JWKS_URI && !issuers.some((s) => /^https?:\/\//.test(s))) {
+    problems.push('OIDC_ISSUER: one spelling must be an http(s) URL to discover the keys from');
+  }
+  return problems;
 }

@@ -1,4 +1,6 @@
-import { isDatabaseUnavailable } from './database-errors';
+import { QueryFailedError } from 'typeorm';
+import { ErrorCode, ERROR_STATUS } from '../common/errors/error-code.enum';
+import { conflictFor, isDatabaseUnavailable } from './database-errors';
 
 describe('isDatabaseUnavailable', () => {
   const withCode = (code: string) => Object.assign(new Error('x'), { code });
@@ -18,5 +20,31 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(withCode('22P02'))).toBe(false); // bad input syntax
     expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);
     expect(isDatabaseUnavailable(undefined)).toBe(false);
+  });
+});
+
+describe('conflictFor', () => {
+  const violation = (constraint?: string) =>
+    new QueryFailedError(
+      'INSERT …',
+      [],
+      Object.assign(new Error('duplicate key'), { code: '23505', constraint }),
+    );
+
+  it('maps the unique indexes clients act on to their own codes', () => {
+    expect(conflictFor(violation('UQ_users_email'))?.code).toBe(ErrorCode.UserExists);
+    expect(conflictFor(violation('UQ_devices_device_id'))?.code).toBe(ErrorCode.DeviceExists);
+  });
+
+  it('maps any other unique violation to conflict, with a 409 and no SQL', () => {
+    const err = conflictFor(violation('UQ_sessions_token_hash'));
+    expect(err?.code).toBe(ErrorCode.Conflict);
+    expect(err && ERROR_STATUS[err.code]).toBe(409);
+    expect(err?.detail).not.toMatch(/UQ_|INSERT/);
+  });
+
+  it('leaves every other error alone', () => {
+    expect(conflictFor(new Error('x'))).toBeUndefined();
+    expect(conflictFor(Object.assign(new Error('fk'), { code: '23503' }))).toBeUndefined();
   });
 });

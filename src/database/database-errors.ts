@@ -1,3 +1,7 @@
+import { QueryFailedError } from 'typeorm';
+import { DomainError } from '../common/errors/domain.error';
+import { ErrorCode } from '../common/errors/error-code.enum';
+
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -38,4 +42,31 @@ export function isDatabaseUnavailable(err: unknown): boolean {
       (e as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/** SQLSTATE unique_violation. */
+const UNIQUE_VIOLATION = '23505';
+
+/** Unique indexes whose violation means something a client can act on; any other is `conflict`. */
+const UNIQUE_INDEX_ERRORS: Record<string, [ErrorCode, string]> = {
+  UQ_users_email: [ErrorCode.UserExists, 'An account with this email already exists.'],
+  UQ_devices_device_id: [
+    ErrorCode.DeviceExists,
+    'A device with this device_id is already registered.',
+  ],
+};
+
+/**
+ * A unique value already taken, as the 409 it means, whichever path hit it: the index decides,
+ * not a check before the write, which two concurrent requests would both pass.
+ */
+export function conflictFor(err: unknown): DomainError | undefined {
+  const driverError: unknown = err instanceof QueryFailedError ? err.driverError : err;
+  if (codeOf(driverError) !== UNIQUE_VIOLATION) return undefined;
+  const constraint = (driverError as { constraint?: unknown }).constraint;
+  const [code, detail] = (typeof constraint === 'string' && UNIQUE_INDEX_ERRORS[constraint]) || [
+    ErrorCode.Conflict,
+    'This value is already taken.',
+  ];
+  return new DomainError(code, detail);
 }

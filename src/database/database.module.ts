@@ -19,7 +19,9 @@ class EmbeddedPostgresModule {}
       imports: [EmbeddedPostgresModule],
       inject: [AppConfig, EmbeddedPostgres],
       useFactory: async (config: AppConfig, embedded: EmbeddedPostgres) => ({
-        ...dataSourceOptions(config, config.databaseUrl ?? (await embedded.start())),
+        ...(config.databaseUrl
+          ? dataSourceOptions(config, config.databaseUrl)
+          : dataSourceOptions(config, await embedded.start(), true)),
         autoLoadEntities: true,
         // Boot fails fast with the driver's message rather than retrying for half a minute.
         retryAttempts: 2,

@@ -1,10 +1,19 @@
-import { earlyDatabaseEnv } from '../config/early-database-env';
-import { SPARE_CONNECTIONS, startEarly } from './embedded-postgres.server';
+import { loadEnv } from '../config/load-env';
+import { startEarly } from './embedded-postgres.server';
 
 /**
  * Imported first by main.ts, for its effect: without DATABASE_URL, starts the embedded database's
  * worker before the rest of the app loads, so PGlite's startup (~0.5 s) runs beside the module
- * loading (~0.7 s) instead of after it. EmbeddedPostgres takes it over.
+ * loading (~0.7 s) instead of after it. EmbeddedPostgres takes it over. The settings are the
+ * validated ones the config module gets; a bad one is reported by the boot, not here.
  */
-const env = earlyDatabaseEnv();
-if (env) startEarly(env.pgliteDataDir, env.databasePoolSize + SPARE_CONNECTIONS);
+function earlyStart(): void {
+  let env;
+  try {
+    env = loadEnv();
+  } catch {
+    return; // main.ts's loadAppConfig() throws it again and reports it in one line
+  }
+  if (!env.DATABASE_URL) startEarly(env.PGLITE_DATA_DIR);
+}
+earlyStart();

@@ -1,6 +1,16 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { socketPathFits } from './embedded-postgres.files';
 // Types only: the worker module itself loads PGlite, which the main thread never needs.
 import type {
   EmbeddedWorkerData,
@@ -10,8 +20,8 @@ import type {
 
 const MEMORY = 'memory://';
 
-/** Extra socket slots beyond the pool: TypeORM's migration lock connection and a health ping. */
-export const SPARE_CONNECTIONS = 4;
+/** The socket's directory inside the data directory (removed again at stop). */
+const SOCKET_DIR = 'socket';
 
 /** How long a stopping worker gets to close PGlite (which writes its files) before it is ended. */
 const STOP_TIMEOUT_MS = 10_000;
@@ -74,9 +84,19 @@ export class DataDirLock {
 }
 
 /**
- * PGlite (PostgreSQL compiled to WebAssembly) served on 127.0.0.1 by pglite-socket in a worker
- * thread (embedded-postgres.worker.ts), so the app reaches it through the same `pg` driver it uses
- * for a real server, and its startup and queries run beside the main thread rather than on it.
+ * The URL `pg` (and psql) reach a Unix socket in `dir` with: the `host` parameter names the
+ * directory; `localhost` only makes it a URL that the configuration's validation and `new URL` take.
+ */
+function socketUrl(dir: string): string {
+  return `postgres://postgres@localhost/postgres?host=${encodeURIComponent(dir)}`;
+}
+
+/**
+ * PGlite (PostgreSQL compiled to WebAssembly) served on a Unix socket by our gated socket server
+ * (embedded-postgres.socket.ts) in a worker thread (embedded-postgres.worker.ts), so the app reaches
+ * it through the same `pg` driver it uses for a real server, and its startup and queries run beside
+ * the main thread rather than on it. No TCP port: the socket lives in a directory of mode 0700
+ * inside the data directory (0700 too), so only the service's own user can connect.
  */
 export class EmbeddedPostgresServer {
   /** Told when the database fails after it started; the Nest provider logs it. */
@@ -85,16 +105,19 @@ export class EmbeddedPostgresServer {
   private exited?: Promise<unknown>;
   private lock?: DataDirLock;
   private starting?: Promise<string>;
+  private socket?: string;
 
-  constructor(
-    readonly dataDir: string,
-    readonly maxConnections: number,
-  ) {}
+  constructor(readonly dataDir: string) {}
 
   /** The connection URL; the first call starts the worker, later ones share its answer. */
   start(): Promise<string> {
     this.starting ??= this.launch();
     return this.starting;
+  }
+
+  /** The directory holding the socket, once started. */
+  get socketDir(): string | undefined {
+    return this.socket;
   }
 
   private async launch(): Promise<string> {
@@ -105,24 +128,28 @@ export class EmbeddedPostgresServer {
       this.lock = new DataDirLock(`${dir}.lock`);
       this.lock.lock(dir);
     }
+    const inside = inMemory ? undefined : join(dir, SOCKET_DIR);
+    // A deep data directory would make the socket's path too long; mkdtemp makes its dir 0700.
+    this.socket =
+      inside && socketPathFits(inside) ? inside : mkdtempSync(join(tmpdir(), 'pglite-'));
     try {
-      const port = await this.spawn({ dataDir: dir, maxConnections: this.maxConnections });
-      return `postgres://postgres@127.0.0.1:${port}/postgres`;
+      await this.spawn({ dataDir: dir, socketDir: this.socket });
+      return socketUrl(this.socket);
     } catch (err) {
       await this.release();
       throw err;
     }
   }
 
-  private spawn(workerData: EmbeddedWorkerData): Promise<number> {
+  private spawn(workerData: EmbeddedWorkerData): Promise<void> {
     const worker = new Worker(WORKER_FILE, { workerData, execArgv: WORKER_EXEC_ARGV });
     this.worker = worker;
     this.exited = new Promise((done) => worker.once('exit', done));
     return new Promise((resolve, reject) => {
       let ready = false;
       worker.once('message', (reply: EmbeddedWorkerReply) => {
-        ready = 'port' in reply;
-        if ('port' in reply) resolve(reply.port);
+        ready = 'ready' in reply;
+        if (ready) resolve();
         else
           reject(new Error('error' in reply ? reply.error : 'The embedded database did not start'));
       });
@@ -155,6 +182,8 @@ export class EmbeddedPostgresServer {
       await exited;
       clearTimeout(timer);
     }
+    if (this.socket) rmSync(this.socket, { recursive: true, force: true });
+    this.socket = undefined;
     this.lock?.unlock();
     this.lock = undefined;
   }
@@ -166,22 +195,19 @@ let early: EmbeddedPostgresServer | undefined;
  * Starts the embedded database before anything else loads (embedded-postgres.early.ts), so PGlite
  * boots while the app's modules load. Plain Node only here: no Nest, no configuration classes.
  */
-export function startEarly(dataDir: string, maxConnections: number): void {
+export function startEarly(dataDir: string): void {
   if (early) return;
-  early = new EmbeddedPostgresServer(dataDir, maxConnections);
+  early = new EmbeddedPostgresServer(dataDir);
   // Only started here: whoever takes it over awaits the same promise and reports a failure.
   early.start().catch(() => undefined);
 }
 
-/** The early server if it was started with these settings (else it is stopped); handed over once. */
-export async function takeEarly(
-  dataDir: string,
-  maxConnections: number,
-): Promise<EmbeddedPostgresServer | undefined> {
+/** The early server if it was started on this data directory (else it is stopped); handed over once. */
+export async function takeEarly(dataDir: string): Promise<EmbeddedPostgresServer | undefined> {
   const server = early;
   early = undefined;
   if (!server) return undefined;
-  if (server.dataDir === dataDir && server.maxConnections === maxConnections) return server;
+  if (server.dataDir === dataDir) return server;
   await server.stop();
   return undefined;
 }

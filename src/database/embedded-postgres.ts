@@ -1,10 +1,10 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
-import { EmbeddedPostgresServer, SPARE_CONNECTIONS, takeEarly } from './embedded-postgres.server';
+import { EmbeddedPostgresServer, takeEarly } from './embedded-postgres.server';
 
 /**
  * The embedded database (embedded-postgres.server.ts) as a Nest provider. Started only when
- * DATABASE_URL is unset; takes over the server main.ts started early when the settings agree.
+ * DATABASE_URL is unset; takes over the server main.ts started early on the same data directory.
  */
 @Injectable()
 export class EmbeddedPostgres implements OnApplicationShutdown {
@@ -17,19 +17,17 @@ export class EmbeddedPostgres implements OnApplicationShutdown {
   async start(): Promise<string> {
     if (this.url) return this.url;
     if (!this.server) {
-      const { pgliteDataDir, databasePoolSize } = this.config;
-      const maxConnections = databasePoolSize + SPARE_CONNECTIONS;
-      const server =
-        (await takeEarly(pgliteDataDir, maxConnections)) ??
-        new EmbeddedPostgresServer(pgliteDataDir, maxConnections);
+      const { pgliteDataDir } = this.config;
+      const server = (await takeEarly(pgliteDataDir)) ?? new EmbeddedPostgresServer(pgliteDataDir);
       server.onFailure = (message) => this.logger.error(message);
       this.server = server;
     }
-    const url = await this.server.start();
+    const server = this.server;
+    const url = await server.start();
     if (!this.url) {
       this.url = url;
       this.logger.log(
-        `Embedded PostgreSQL (PGlite) on 127.0.0.1:${new URL(url).port}, data in ${this.config.pgliteDataDir}`,
+        `Embedded PostgreSQL (PGlite) on the Unix socket in ${server.socketDir}, data in ${this.config.pgliteDataDir}`,
       );
     }
     return url;

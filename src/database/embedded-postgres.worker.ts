@@ -1,17 +1,28 @@
+import { chmodSync } from 'node:fs';
+import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import {
+  freshSocketDir,
+  ownerOnlyDir,
+  restrictToOwner,
+  SOCKET_FILE,
+} from './embedded-postgres.files';
+import { EmbeddedSocketServer } from './embedded-postgres.socket';
+
+const MEMORY = 'memory://';
 
 /** What the worker is started with. */
 export interface EmbeddedWorkerData {
   /** `memory://` or an absolute directory. */
   dataDir: string;
-  maxConnections: number;
+  /** An absolute directory for the Unix socket; the worker makes it afresh, mode 0700. */
+  socketDir: string;
 }
 
-/** The worker's answers: the port once serving, an error if it could not start, stopped on request. */
-export type EmbeddedWorkerReply = { port: number } | { error: string } | { stopped: true };
+/** The worker's answers: ready once serving, an error if it could not start, stopped on request. */
+export type EmbeddedWorkerReply = { ready: true } | { error: string } | { stopped: true };
 
 /** The one request the worker takes after starting: close the database and end. */
 export type EmbeddedWorkerRequest = 'stop';
@@ -21,21 +32,25 @@ export type EmbeddedWorkerRequest = 'stop';
  * compile and startup then overlap with the app loading, and its queries run beside the HTTP work.
  */
 async function serve(port: NonNullable<typeof parentPort>, data: EmbeddedWorkerData) {
+  const onDisk = !data.dataDir.startsWith(MEMORY);
   let db: PGlite | undefined;
-  let server: PGLiteSocketServer | undefined;
+  let server: EmbeddedSocketServer | undefined;
   const close = async () => {
-    await server?.stop().catch(() => undefined);
+    await server?.close().catch(() => undefined);
     if (db && !db.closed) await db.close();
+    // Files PGlite made while running are 0666 (inside the 0700 directory): fix them on the way out.
+    if (onDisk) restrictToOwner(data.dataDir);
   };
   try {
+    if (onDisk) ownerOnlyDir(data.dataDir);
     db = await PGlite.create(data.dataDir);
-    server = new PGLiteSocketServer({
-      db,
-      host: '127.0.0.1',
-      port: 0,
-      maxConnections: data.maxConnections,
-    });
-    await server.start();
+    if (onDisk) restrictToOwner(data.dataDir);
+    // Made after PGlite.create, so the initdb of a new data directory starts from an empty one.
+    freshSocketDir(data.socketDir);
+    server = new EmbeddedSocketServer(db);
+    const socket = join(data.socketDir, SOCKET_FILE);
+    await server.listen(socket);
+    chmodSync(socket, 0o600); // made per the umask; its 0700 directory already keeps others out
   } catch (err) {
     await close().catch(() => undefined);
     // PGlite's file-system errors are plain objects (`ErrnoError { errno }`), not Errors.
@@ -52,8 +67,7 @@ async function serve(port: NonNullable<typeof parentPort>, data: EmbeddedWorkerD
         port.close();
       });
   });
-  const [, listening] = server.getServerConn().split(':');
-  port.postMessage({ port: Number(listening) } satisfies EmbeddedWorkerReply);
+  port.postMessage({ ready: true } satisfies EmbeddedWorkerReply);
 }
 
 if (parentPort) void serve(parentPort, workerData as EmbeddedWorkerData);

@@ -1,5 +1,14 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsString, Matches, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import { DevicePublicJwkDto } from './device-public-key.dto';
 import { DEVICE_ID_MAX, DEVICE_ID_PATTERN, DEVICE_TEXT_MAX, TEXT_PATTERN } from './device.rules';
 
 export class CreateDeviceDto {
@@ -26,4 +35,14 @@ export class CreateDeviceDto {
   @MaxLength(DEVICE_TEXT_MAX)
   @Matches(TEXT_PATTERN, { message: 'provider must be printable text without surrounding spaces' })
   provider!: string;
+
+  @ApiPropertyOptional({
+    type: DevicePublicJwkDto,
+    description: 'The public key the device signs its assertions with (no private members)',
+  })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => DevicePublicJwkDto)
+  public_key?: DevicePublicJwkDto;
 }

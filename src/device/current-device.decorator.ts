@@ -1,12 +1,9 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
 import { DEVICE_REQUEST_PROPERTY } from './device-bearer.guard';
 import { Device } from './device.entity';
 
 /** The device authenticated by DeviceBearerGuard. */
 export const CurrentDevice = createParamDecorator((_data: unknown, ctx: ExecutionContext) => {
-  const req = ctx
-    .switchToHttp()
-    .getRequest<FastifyRequest & { [DEVICE_REQUEST_PROPERTY]?: Device }>();
+  const req = ctx.switchToHttp().getRequest<{ [DEVICE_REQUEST_PROPERTY]?: Device }>();
   return req[DEVICE_REQUEST_PROPERTY];
 });

@@ -1,11 +1,7 @@
-import { Body, Controller, Header, HttpCode, HttpStatus, Post } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { Body, Controller, Header, HttpCode, HttpStatus, Ip, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ErrorCode } from '../common/errors/error-code.enum';
+import { ApiDatabase, ApiJsonBody, ApiProblems } from '../common/openapi/api-problems.decorator';
 import { RateLimit } from '../common/throttling/rate-limit.guard';
 import { DeviceAuthDto, DeviceTokenDto } from './device-auth.dto';
 import { DeviceTokenService } from './device-token.service';
@@ -18,14 +14,20 @@ export class DeviceAuthController {
   @Post()
   @HttpCode(HttpStatus.OK)
   @Header('Cache-Control', 'no-store')
-  @RateLimit('deviceAuthPerMinute', ['ip', 'body.device_id'])
-  @ApiOperation({ summary: 'Exchange a registered device identity for a short-lived bearer token' })
-  @ApiOkResponse({ type: DeviceTokenDto })
-  @ApiBadRequestResponse({ description: 'validation_failed: a field is missing or malformed' })
-  @ApiUnauthorizedResponse({
-    description: 'invalid_device: unknown, deactivated or mismatching device (one answer)',
+  // Per client address here; per device_id the service counts failed attempts only.
+  @RateLimit('deviceAuthPerMinute', ['ip'])
+  @ApiOperation({
+    operationId: 'issueDeviceToken',
+    summary: 'Exchange a registered device identity (and its signed assertion) for a bearer token',
+    description:
+      '`invalid_device` is one answer for an unknown, deactivated or mismatching device and for a ' +
+      'missing or bad assertion. 429 per client address, and per device_id after failures.',
   })
-  issue(@Body() body: DeviceAuthDto): Promise<DeviceTokenDto> {
-    return this.tokens.issue(body);
+  @ApiOkResponse({ type: DeviceTokenDto })
+  @ApiJsonBody()
+  @ApiDatabase()
+  @ApiProblems(ErrorCode.InvalidDevice)
+  issue(@Body() body: DeviceAuthDto, @Ip() address: string): Promise<DeviceTokenDto> {
+    return this.tokens.issue(body, address);
   }
 }

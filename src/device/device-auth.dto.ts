@@ -1,6 +1,9 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { DEVICE_ID_MAX, DEVICE_TEXT_MAX } from './device.rules';
+
+/** Far more than an ES256 or Ed25519 assertion needs (a few hundred characters). */
+const ASSERTION_MAX = 4096;
 
 /**
  * The device's claim of identity. Only the shape is checked here: any well-formed value that does
@@ -24,6 +27,17 @@ export class DeviceAuthDto {
   @IsNotEmpty()
   @MaxLength(DEVICE_TEXT_MAX)
   provider!: string;
+
+  @ApiPropertyOptional({
+    description:
+      'Required for a device with a registered key: a JWT signed with its private key, `iss` = `sub` = device_id, `aud` = `{base_url}/auth/device`, `exp` at most 5 minutes ahead, a `jti` used once',
+    maxLength: ASSERTION_MAX,
+  })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(ASSERTION_MAX)
+  assertion?: string;
 }
 
 /** The short-lived bearer token (CONTRACT.md section 4). */

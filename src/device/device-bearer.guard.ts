@@ -1,36 +1,59 @@
-import { applyDecorators, HttpStatus, Injectable, UseGuards } from '@nestjs/common';
-import { AuthGuard, IAuthModuleOptions } from '@nestjs/passport';
-import { ApiBearerAuth, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { AppException } from '../common/errors/app.exception';
+import {
+  applyDecorators,
+  CanActivate,
+  ExecutionContext,
+  Injectable,
+  UseGuards,
+} from '@nestjs/common';
+import { ApiBearerAuth } from '@nestjs/swagger';
+import { DeviceError } from './device.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
-import { DEVICE_JWT_STRATEGY } from './device-jwt.strategy';
+import { ApiProblems } from '../common/openapi/api-problems.decorator';
+import type { HttpRequest } from '../common/http/http-request';
+import { DeviceTokenService } from './device-token.service';
 import { Device } from './device.entity';
+import { DeviceService } from './device.service';
 
 /** Where the guard puts the device: not `req.user`, which belongs to people's sessions. */
 export const DEVICE_REQUEST_PROPERTY = 'device';
 
-/** Lets a request through only with a valid device bearer token (see DeviceJwtStrategy). */
-@Injectable()
-export class DeviceBearerGuard extends AuthGuard(DEVICE_JWT_STRATEGY) {
-  override getAuthenticateOptions(): IAuthModuleOptions {
-    return { session: false, property: DEVICE_REQUEST_PROPERTY };
-  }
+/** `Authorization: Bearer <token>` only: never a cookie or the URL. */
+const BEARER = /^Bearer +(\S+)$/i;
 
-  // Every token failure (none, malformed, bad signature, expired, wrong type, device gone) is one
-  // answer. An error is not a verdict on the token (the database is away): it stays an error.
-  override handleRequest<TDevice = Device>(err: unknown, device: TDevice | false): TDevice {
-    if (err instanceof Error) throw err;
-    if (err) throw new Error('Device token check failed');
-    if (!device) {
-      throw new AppException(
+/**
+ * Lets a request through only with a valid device bearer token: signature, `alg`, `typ`, `aud` and
+ * expiry (DeviceTokenService.verify, jose), then the device must still be active in the token's
+ * organization and, for a token bound to a key, still hold that key (a rotation ends it).
+ *
+ * A Nest guard rather than a Passport strategy: there is one stateless scheme and no session, so
+ * Passport would only add a callback layer and an error-or-false convention around one await.
+ */
+@Injectable()
+export class DeviceBearerGuard implements CanActivate {
+  constructor(
+    private readonly tokens: DeviceTokenService,
+    private readonly devices: DeviceService,
+  ) {}
+
+  // Every token failure is one answer; an error that is not a verdict on the token (the database
+  // is away) propagates as itself.
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context
+      .switchToHttp()
+      .getRequest<HttpRequest & { [DEVICE_REQUEST_PROPERTY]?: Device }>();
+    const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
+    const claims = token === undefined ? null : await this.tokens.verify(token);
+    const device = claims ? await this.devices.findActive(claims.deviceId, claims.orgId) : null;
+    if (!device || !claims || (claims.jkt && claims.jkt !== device.publicKeyThumbprint)) {
+      throw new DeviceError(
         ErrorCode.Unauthenticated,
-        HttpStatus.UNAUTHORIZED,
         'A valid device bearer token is required.',
         undefined,
         { 'WWW-Authenticate': 'Bearer realm="device"' },
       );
     }
-    return device;
+    req[DEVICE_REQUEST_PROPERTY] = device;
+    return true;
   }
 }
 
@@ -39,6 +62,7 @@ export function DeviceAuth() {
   return applyDecorators(
     UseGuards(DeviceBearerGuard),
     ApiBearerAuth('device'),
-    ApiUnauthorizedResponse({ description: 'Missing, invalid, expired or revoked device token' }),
+    // The device is read from the database on every request: 503 while it is away.
+    ApiProblems(ErrorCode.Unauthenticated, ErrorCode.Unavailable),
   );
 }

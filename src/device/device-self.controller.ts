@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiJsonBody } from '../common/openapi/api-problems.decorator';
 import { CurrentDevice } from './current-device.decorator';
 import { DeviceAuth } from './device-bearer.guard';
 import { DeviceSelfDto } from './device-view.dto';
@@ -15,7 +16,7 @@ export class DeviceSelfController {
   constructor(private readonly devices: DeviceService) {}
 
   @Get('self')
-  @ApiOperation({ summary: "The calling device's own record" })
+  @ApiOperation({ operationId: 'getDeviceSelf', summary: "The calling device's own record" })
   @ApiOkResponse({ type: DeviceSelfDto })
   self(@CurrentDevice() device: Device): DeviceSelfDto {
     return DeviceService.self(device);
@@ -23,8 +24,12 @@ export class DeviceSelfController {
 
   @Post('heartbeat')
   @HttpCode(HttpStatus.NO_CONTENT)
-  @ApiOperation({ summary: 'Report in; stamps last_seen_at and stores what the device reports' })
+  @ApiOperation({
+    operationId: 'recordHeartbeat',
+    summary: 'Report in; stamps last_seen_at and stores what the device reports',
+  })
   @ApiNoContentResponse({ description: 'Recorded' })
+  @ApiJsonBody()
   heartbeat(@CurrentDevice() device: Device, @Body() body: HeartbeatDto): Promise<void> {
     return this.devices.heartbeat(device, {
       firmwareVersion: body.firmware_version,

@@ -1,10 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
-import { sign, verify } from 'jsonwebtoken';
+import { jwtVerify, SignJWT } from 'jose';
 import type { Repository } from 'typeorm';
-import { AppException } from '../common/errors/app.exception';
+import { DeviceError } from './device.error';
+import type { FailedAttempts } from '../common/throttling/failed-attempts';
 import { AppConfig } from '../config/app-config';
+import { DeviceAssertionVerifier, DeviceProofError } from './device-assertion.verifier';
+import type { DeviceAudit } from './device-audit';
+import type { DeviceJtiStore } from './device-jti.store';
 import { credentialsMatch, DeviceTokenService } from './device-token.service';
-import { Device } from './device.entity';
+import type { Device, StoredDeviceKey } from './device.entity';
 
 // Counts constant-time comparisons while still doing them.
 jest.mock('node:crypto', () => {
@@ -43,75 +47,175 @@ describe('credentialsMatch', () => {
   });
 });
 
-describe('DeviceTokenService.issue', () => {
-  const config = AppConfig.fromEnv({
+describe('DeviceTokenService', () => {
+  const env = {
     DEVICE_TOKEN_SECRET: 'unit-test-device-token-secret-0123456789',
     DEVICE_TOKEN_TTL_SECONDS: '120',
-  });
-  const device = {
+  };
+  const NOW = new Date('2026-05-01T12:00:00Z');
+  const nowSeconds = NOW.getTime() / 1000;
+  const clock = { now: () => NOW };
+  const key: StoredDeviceKey = { kty: 'OKP', crv: 'Ed25519', x: 'x', kid: 'k' };
+  const row = {
+    id: 'pk-1',
     deviceId: 'sensor-1',
     orgId: '6f1c1a52-0000-4000-8000-000000000001',
     ...registered,
+    publicKey: null as StoredDeviceKey | null,
+    publicKeyThumbprint: null as string | null,
   };
-  const repoFinding = (found: typeof device | null) => {
+  const keyed = { ...row, publicKey: key, publicKeyThumbprint: 'thumb' };
+  const verifyAssertion = jest.fn();
+  const consume = jest.fn();
+  const recordFailure = jest.fn();
+  const assertNotBlocked = jest.fn();
+  const tokenRefused = jest.fn();
+
+  const service = (found: typeof row | null, extraEnv: Record<string, string> = {}) => {
+    const config = AppConfig.fromEnv({ ...env, ...extraEnv });
     const query = jest.fn().mockResolvedValue(found ? [found] : []);
-    return { repo: { query } as unknown as Repository<Device>, query };
+    const tokens = new DeviceTokenService(
+      { query } as unknown as Repository<Device>,
+      config,
+      clock,
+      { verify: verifyAssertion } as unknown as DeviceAssertionVerifier,
+      { consume } as unknown as DeviceJtiStore,
+      { recordFailure, assertNotBlocked } as unknown as FailedAttempts,
+      { tokenRefused } as unknown as DeviceAudit,
+    );
+    return { tokens, query, config };
+  };
+  const refusedWith = async (promise: Promise<unknown>, reason: string) => {
+    const err = await promise.catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DeviceError);
+    expect(err).toMatchObject({ code: 'invalid_device' });
+    expect(tokenRefused).toHaveBeenLastCalledWith(expect.any(String), reason, '10.0.0.9');
+    expect(recordFailure).toHaveBeenCalled();
   };
 
-  it('signs sub, org_id, aud, jti and exp with the configured key object', async () => {
-    const { repo } = repoFinding(device);
-    const out = await new DeviceTokenService(repo, config).issue({
-      device_id: 'sensor-1',
-      ...claim,
+  beforeEach(() => {
+    jest.clearAllMocks();
+    verifyAssertion.mockResolvedValue({
+      jti: 'j-1',
+      acceptableUntil: new Date(NOW.getTime() + 90_000),
     });
-    const decoded = verify(out.access_token, config.deviceToken.secret, {
-      algorithms: ['HS256'],
-      audience: 'device',
-      complete: true,
-    });
-    expect(decoded.header).toMatchObject({ alg: 'HS256', typ: 'device+jwt' });
-    expect(decoded.payload).toMatchObject({ sub: 'sensor-1', org_id: device.orgId });
-    const payload = decoded.payload as { exp: number; iat: number; jti: string };
-    expect(payload.exp - payload.iat).toBe(120);
-    expect(payload.jti).toMatch(/^[0-9a-f-]{36}$/);
-    expect(out).toMatchObject({ token_type: 'Bearer', expires_in: 120 });
+    consume.mockResolvedValue(true);
   });
 
-  it('writes the same bytes jsonwebtoken signed with the same claims', async () => {
-    const { repo } = repoFinding(device);
-    const { access_token: token } = await new DeviceTokenService(repo, config).issue({
-      device_id: 'sensor-1',
-      ...claim,
+  it("signs sub, org_id, aud, jti and exp with jose and the configured key, at the clock's time", async () => {
+    const { tokens, config } = service(row);
+    const out = await tokens.issue({ device_id: 'sensor-1', ...claim });
+    const { payload, protectedHeader } = await jwtVerify(
+      out.access_token,
+      config.deviceToken.secret,
+      { algorithms: ['HS256'], audience: 'device', currentDate: NOW },
+    );
+    expect(protectedHeader).toEqual({ alg: 'HS256', typ: 'device+jwt' });
+    expect(payload).toMatchObject({ sub: 'sensor-1', org_id: row.orgId, iat: nowSeconds });
+    expect(payload.exp).toBe(nowSeconds + 120);
+    expect(payload.jti).toMatch(/^[0-9a-f-]{36}$/);
+    expect(payload).not.toHaveProperty('cnf');
+    expect(out).toEqual({
+      access_token: out.access_token,
+      token_type: 'Bearer',
+      expires_in: 120,
+      expires_at: new Date((nowSeconds + 120) * 1000).toISOString(),
     });
-    const { iat, exp, jti } = JSON.parse(
-      Buffer.from(token.split('.')[1], 'base64url').toString('utf8'),
-    ) as { iat: number; exp: number; jti: string };
-    const expected = sign({ org_id: device.orgId, iat, exp }, config.deviceToken.secret, {
-      algorithm: 'HS256',
-      header: { alg: 'HS256', typ: 'device+jwt' },
-      subject: device.deviceId,
-      audience: 'device',
-      jwtid: jti,
+    // A device without a key is held to the failed-attempts block.
+    expect(assertNotBlocked).toHaveBeenCalledWith('deviceAuthPerMinute', 'sensor-1');
+  });
+
+  it('binds the token to the key (cnf.jkt) and skips the block when the device proved its key', async () => {
+    const { tokens, config } = service(keyed);
+    const out = await tokens.issue(
+      { device_id: 'sensor-1', ...claim, assertion: 'a.b.c' },
+      '10.0.0.9',
+    );
+    expect(verifyAssertion).toHaveBeenCalledWith('a.b.c', 'sensor-1', key);
+    expect(consume).toHaveBeenCalledWith('pk-1', 'j-1', expect.any(Date));
+    const { payload } = await jwtVerify(out.access_token, config.deviceToken.secret, {
+      currentDate: NOW,
     });
-    expect(token).toBe(expected);
+    expect(payload.cnf).toEqual({ jkt: 'thumb' });
+    expect(assertNotBlocked).not.toHaveBeenCalled();
+    expect(recordFailure).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['an unknown device', null, {}, 'unknown_device'],
+    ['a deactivated device', { ...row, status: 'deactivated' }, {}, 'deactivated'],
+    ['another model', row, { model: 'hub-3' }, 'model_or_provider_mismatch'],
+    ['an assertion for a device without a key', row, { assertion: 'a.b.c' }, 'no_key_registered'],
+    ['a device with a key but no assertion', keyed, {}, 'assertion_missing'],
+  ])('refuses %s, saying why in the audit line', async (_label, found, extra, reason) => {
+    const { tokens } = service(found as typeof row | null);
+    await refusedWith(
+      tokens.issue({ device_id: 'sensor-1', ...claim, ...extra }, '10.0.0.9'),
+      reason,
+    );
+  });
+
+  it('refuses a device without a key when DEVICE_REQUIRE_PROOF is on', async () => {
+    const { tokens } = service(row, { DEVICE_REQUIRE_PROOF: 'true' });
+    await refusedWith(
+      tokens.issue({ device_id: 'sensor-1', ...claim }, '10.0.0.9'),
+      'proof_required',
+    );
+  });
+
+  it("refuses a bad assertion with the verifier's reason, and a used jti as replayed", async () => {
+    const { tokens } = service(keyed);
+    const ask = () =>
+      tokens.issue({ device_id: 'sensor-1', ...claim, assertion: 'a.b.c' }, '10.0.0.9');
+    verifyAssertion.mockRejectedValueOnce(new DeviceProofError('bad_signature'));
+    await refusedWith(ask(), 'bad_signature');
+    consume.mockResolvedValueOnce(false);
+    await refusedWith(ask(), 'replayed');
   });
 
   it('looks up an id that can never match instead of a non-canonical one', async () => {
-    const { repo, query } = repoFinding(null);
-    const service = new DeviceTokenService(repo, config);
-    await expect(service.issue({ device_id: 'A\u0000B', ...claim })).rejects.toBeInstanceOf(
-      AppException,
+    const { tokens, query } = service(null);
+    await expect(tokens.issue({ device_id: 'A\u0000B', ...claim })).rejects.toBeInstanceOf(
+      DeviceError,
     );
     expect(query).toHaveBeenCalledTimes(1);
     expect(query).toHaveBeenCalledWith(expect.stringContaining('WHERE device_id = $1'), ['#']);
   });
 
-  it('refuses with 401 invalid_device when the device does not match', async () => {
-    const { repo } = repoFinding(device);
-    const err = await new DeviceTokenService(repo, config)
-      .issue({ device_id: 'sensor-1', ...claim, provider: 'other' })
-      .catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(AppException);
-    expect(err).toMatchObject({ code: 'invalid_device', status: 401 });
+  describe('verify', () => {
+    const { tokens, config } = service(row);
+    const sign = (header: object, claims: object, secret: unknown = config.deviceToken.secret) =>
+      new SignJWT({ sub: 'sensor-1', org_id: row.orgId, aud: 'device', jti: 'j', ...claims })
+        .setProtectedHeader({ alg: 'HS256', typ: 'device+jwt', ...header })
+        .sign(secret as Uint8Array);
+    const exp = nowSeconds + 60;
+
+    it("returns the device, the org and the key binding of the service's own token", async () => {
+      await expect(tokens.verify(await sign({}, { exp }))).resolves.toEqual({
+        deviceId: 'sensor-1',
+        orgId: row.orgId,
+      });
+      await expect(tokens.verify(await sign({}, { exp, cnf: { jkt: 't' } }))).resolves.toEqual({
+        deviceId: 'sensor-1',
+        orgId: row.orgId,
+        jkt: 't',
+      });
+    });
+
+    it.each([
+      ['another type', { typ: 'JWT' }, { exp }],
+      ['an expired token (by the clock)', {}, { exp: nowSeconds - 1 }],
+      ['no org_id', {}, { exp, org_id: undefined }],
+      ['no jti', {}, { exp, jti: undefined }],
+      ['another audience', {}, { exp, aud: 'user' }],
+    ])('refuses %s', async (_label, header, claims) => {
+      await expect(tokens.verify(await sign(header, claims))).resolves.toBeNull();
+    });
+
+    it('refuses another key and garbage', async () => {
+      const other = new TextEncoder().encode('x'.repeat(40));
+      await expect(tokens.verify(await sign({}, { exp }, other))).resolves.toBeNull();
+      await expect(tokens.verify('not-a-jwt')).resolves.toBeNull();
+    });
   });
 });

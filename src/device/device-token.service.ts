@@ -1,30 +1,30 @@
-import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { AppException } from '../common/errors/app.exception';
+import { Clock } from '../common/clock/clock';
+import { DeviceError } from './device.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
+import { FailedAttempts } from '../common/throttling/failed-attempts';
 import { AppConfig } from '../config/app-config';
+import { DeviceAssertionVerifier, DeviceProofError } from './device-assertion.verifier';
+import { DeviceAudit } from './device-audit';
 import { DeviceAuthDto, DeviceTokenDto } from './device-auth.dto';
+import { deviceJose } from './device-jose';
+import { DeviceJtiStore } from './device-jti.store';
 import { Device } from './device.entity';
 import { isCanonicalDeviceId } from './device.rules';
 
-export const DEVICE_TOKEN_AUDIENCE = 'device';
-export const DEVICE_TOKEN_TYPE = 'device+jwt';
-export const DEVICE_TOKEN_ALGORITHM = 'HS256';
+const DEVICE_TOKEN_AUDIENCE = 'device';
+const DEVICE_TOKEN_TYPE = 'device+jwt';
+const DEVICE_TOKEN_ALGORITHM = 'HS256';
 
-/** Claims of a device token besides the registered ones (sub, aud, jti, iat, exp). */
+/** What a verified device bearer token says. */
 export interface DeviceTokenClaims {
-  org_id: string;
-}
-
-/** The whole payload, in the order jsonwebtoken wrote it (its own claims, then aud, sub, jti). */
-interface SignedClaims extends DeviceTokenClaims {
-  iat: number;
-  exp: number;
-  aud: string;
-  sub: string;
-  jti: string;
+  deviceId: string;
+  orgId: string;
+  /** The thumbprint of the key the device proved it held when it got the token (`cnf.jkt`). */
+  jkt?: string;
 }
 
 /** Compared against when no device was found, so every refusal costs the same work. */
@@ -33,63 +33,136 @@ const NO_DEVICE = { model: '\u0000no-device', provider: '\u0000no-device', statu
 const NEVER_REGISTERED = '#';
 
 /** Only what the check and the token need, as a constant statement (nothing rebuilt per request). */
-const CLAIM_SQL = `SELECT device_id AS "deviceId", org_id AS "orgId", model, provider, status
+const CLAIM_SQL = `SELECT id, device_id AS "deviceId", org_id AS "orgId", model, provider, status,
+  public_key AS "publicKey", public_key_thumbprint AS "publicKeyThumbprint"
   FROM devices WHERE device_id = $1 LIMIT 1`;
-type ClaimRow = Pick<Device, 'deviceId' | 'orgId' | 'model' | 'provider' | 'status'>;
+type ClaimRow = Pick<
+  Device,
+  | 'id'
+  | 'deviceId'
+  | 'orgId'
+  | 'model'
+  | 'provider'
+  | 'status'
+  | 'publicKey'
+  | 'publicKeyThumbprint'
+>;
 
-const base64url = (value: object): string =>
-  Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
-/** The JOSE header is the same for every token, so its segment is encoded once. */
-const HEADER_SEGMENT = base64url({ alg: DEVICE_TOKEN_ALGORITHM, typ: DEVICE_TOKEN_TYPE });
+/** The check's verdict: the reason when refused; else the key's thumbprint when it was proved. */
+type Verdict = { refused: string } | { device: ClaimRow; proved: string | null };
 
-/** Exchanges a registered device's identity for a short-lived bearer token. */
+/**
+ * Exchanges a registered device's identity (and, for a device with a key, its signed assertion)
+ * for a short-lived bearer token, and verifies those tokens. Every JWT here goes through jose.
+ */
 @Injectable()
 export class DeviceTokenService {
   constructor(
     @InjectRepository(Device) private readonly devices: Repository<Device>,
     private readonly config: AppConfig,
+    private readonly clock: Clock,
+    private readonly assertions: DeviceAssertionVerifier,
+    private readonly jtis: DeviceJtiStore,
+    private readonly failures: FailedAttempts,
+    private readonly audit: DeviceAudit,
   ) {}
 
-  async issue(claim: DeviceAuthDto): Promise<DeviceTokenDto> {
+  /**
+   * The per-device_id limit counts failures only, and a device that proved its key is never
+   * refused by it; a device without a key is, while the limit holds (README, "Devices").
+   */
+  async issue(claim: DeviceAuthDto, address?: string): Promise<DeviceTokenDto> {
     const deviceId = isCanonicalDeviceId(claim.device_id) ? claim.device_id : NEVER_REGISTERED;
     const rows = await this.devices.query<ClaimRow[]>(CLAIM_SQL, [deviceId]);
-    const device = rows[0] ?? null;
-    if (!credentialsMatch(device, claim) || !device) {
-      throw new AppException(
+    const verdict = await this.check(rows[0] ?? null, claim);
+    if ('refused' in verdict) {
+      this.audit.tokenRefused(claim.device_id, verdict.refused, address);
+      await this.failures.recordFailure('deviceAuthPerMinute', claim.device_id);
+      throw new DeviceError(
         ErrorCode.InvalidDevice,
-        HttpStatus.UNAUTHORIZED,
         'The device is not registered, not active, or does not match its registration.',
       );
     }
-    return this.sign(device);
+    if (verdict.proved === null) {
+      await this.failures.assertNotBlocked('deviceAuthPerMinute', claim.device_id);
+    }
+    return this.sign(verdict.device, verdict.proved);
   }
 
-  /**
-   * HS256 by hand with the configured key object: the same bytes jsonwebtoken's sign() wrote (claims
-   * in its order, unpadded base64url), without its per-call option and key checks.
-   */
-  private sign(device: ClaimRow): DeviceTokenDto {
+  /** The claims of a valid device bearer token, or null for any token that is not one. */
+  async verify(token: string): Promise<DeviceTokenClaims | null> {
+    const jose = deviceJose();
+    try {
+      const { payload } = await jose.jwtVerify(token, this.config.deviceToken.secret, {
+        algorithms: [DEVICE_TOKEN_ALGORITHM],
+        audience: DEVICE_TOKEN_AUDIENCE,
+        typ: DEVICE_TOKEN_TYPE,
+        currentDate: this.clock.now(),
+        requiredClaims: ['sub', 'exp', 'jti'],
+      });
+      const { sub, org_id: orgId, jti, cnf } = payload as Record<string, unknown>;
+      if (typeof sub !== 'string' || typeof orgId !== 'string' || typeof jti !== 'string') {
+        return null;
+      }
+      const jkt = (cnf as { jkt?: unknown } | undefined)?.jkt;
+      return { deviceId: sub, orgId, ...(typeof jkt === 'string' ? { jkt } : {}) };
+    } catch (err) {
+      if (err instanceof jose.errors.JOSEError) return null;
+      throw err;
+    }
+  }
+
+  private async check(device: ClaimRow | null, claim: DeviceAuthDto): Promise<Verdict> {
+    if (!credentialsMatch(device, claim) || !device) return { refused: mismatchOf(device) };
+    const { publicKey, publicKeyThumbprint } = device;
+    if (!publicKey || !publicKeyThumbprint) {
+      if (claim.assertion !== undefined) return { refused: 'no_key_registered' };
+      if (this.config.deviceToken.requireProof) return { refused: 'proof_required' };
+      return { device, proved: null };
+    }
+    if (claim.assertion === undefined) return { refused: 'assertion_missing' };
+    try {
+      const { jti, acceptableUntil } = await this.assertions.verify(
+        claim.assertion,
+        device.deviceId,
+        publicKey,
+      );
+      if (!(await this.jtis.consume(device.id, jti, acceptableUntil)))
+        return { refused: 'replayed' };
+    } catch (err) {
+      if (err instanceof DeviceProofError) return { refused: err.reason };
+      throw err;
+    }
+    return { device, proved: publicKeyThumbprint };
+  }
+
+  private async sign(device: ClaimRow, jkt: string | null): Promise<DeviceTokenDto> {
     const ttl = this.config.deviceToken.ttlSeconds;
-    const now = Math.floor(Date.now() / 1000);
-    const claims: SignedClaims = {
+    const now = Math.floor(this.clock.now().getTime() / 1000);
+    const token = await new (deviceJose().SignJWT)({
       org_id: device.orgId,
-      iat: now,
-      exp: now + ttl,
-      aud: DEVICE_TOKEN_AUDIENCE,
-      sub: device.deviceId,
-      jti: randomUUID(),
-    };
-    const signed = `${HEADER_SEGMENT}.${base64url(claims)}`;
-    const signature = createHmac('sha256', this.config.deviceToken.secret)
-      .update(signed, 'utf8')
-      .digest('base64url');
+      ...(jkt ? { cnf: { jkt } } : {}),
+    })
+      .setProtectedHeader({ alg: DEVICE_TOKEN_ALGORITHM, typ: DEVICE_TOKEN_TYPE })
+      .setSubject(device.deviceId)
+      .setAudience(DEVICE_TOKEN_AUDIENCE)
+      .setJti(randomUUID())
+      .setIssuedAt(now)
+      .setExpirationTime(now + ttl)
+      .sign(this.config.deviceToken.secret);
     return {
-      access_token: `${signed}.${signature}`,
+      access_token: token,
       token_type: 'Bearer',
       expires_in: ttl,
-      expires_at: new Date(claims.exp * 1000).toISOString(),
+      expires_at: new Date((now + ttl) * 1000).toISOString(),
     };
   }
+}
+
+/** The audit reason of a failed identity check (worked out after the constant-time check). */
+function mismatchOf(device: Pick<Device, 'status'> | null): string {
+  if (!device) return 'unknown_device';
+  return device.status === 'active' ? 'model_or_provider_mismatch' : 'deactivated';
 }
 
 /**

@@ -22,8 +22,18 @@ export class DeviceListDto {
   next_cursor!: string | null;
 }
 
+/** One device as registration and key rotation answer: the item and its key's thumbprint only. */
+export class DeviceRecordDto extends DeviceItemDto {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'RFC 7638 thumbprint (SHA-256) of the registered public key; null: no key',
+  })
+  public_key_thumbprint!: string | null;
+}
+
 /** The device's own record, as the device sees it. */
-export class DeviceSelfDto extends DeviceItemDto {
+export class DeviceSelfDto extends DeviceRecordDto {
   @ApiProperty({ format: 'uuid' }) org_id!: string;
   @ApiPropertyOptional({ type: String, nullable: true }) firmware_version!: string | null;
   @ApiPropertyOptional({ type: Number, nullable: true }) battery_pct!: number | null;

@@ -5,25 +5,27 @@ import {
   Get,
   HttpCode,
   HttpStatus,
+  Ip,
   Param,
   Post,
+  Put,
   Query,
 } from '@nestjs/common';
 import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
   ApiCreatedResponse,
   ApiNoContentResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
+import { ErrorCode } from '../common/errors/error-code.enum';
+import { ApiCookieWrite, ApiProblems } from '../common/openapi/api-problems.decorator';
 import type { AuthUser } from '../auth/auth-user';
 import { Auth } from '../auth/auth.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { CreateDeviceDto } from './create-device.dto';
-import { DeviceItemDto, DeviceListDto } from './device-view.dto';
+import { SetDevicePublicKeyDto } from './device-public-key.dto';
+import { DeviceListDto, DeviceRecordDto } from './device-view.dto';
 import { DeviceService } from './device.service';
 import { ListDevicesDto } from './list-devices.dto';
 
@@ -35,28 +37,65 @@ export class DeviceController {
 
   @Get()
   @Auth()
-  @ApiOperation({ summary: "The session's organization's devices, in device_id order" })
+  @ApiOperation({
+    operationId: 'listDevices',
+    summary: "The session's organization's devices, in device_id order",
+  })
   @ApiOkResponse({ type: DeviceListDto })
-  @ApiBadRequestResponse({ description: '`validation_failed`: bad limit or cursor' })
+  @ApiProblems(ErrorCode.ValidationFailed)
   list(@CurrentUser() user: AuthUser, @Query() query: ListDevicesDto): Promise<DeviceListDto> {
     return this.devices.list(user.orgId, query);
   }
 
   @Post()
   @Auth({ role: 'admin' })
-  @ApiOperation({ summary: "Register a device in the administrator's organization" })
-  @ApiCreatedResponse({ type: DeviceItemDto })
-  @ApiConflictResponse({ description: '`device_exists`: the device_id is already registered' })
-  create(@CurrentUser() user: AuthUser, @Body() body: CreateDeviceDto): Promise<DeviceItemDto> {
-    return this.devices.create(user.orgId, body);
+  @ApiOperation({
+    operationId: 'registerDevice',
+    summary: "Register a device in the administrator's organization",
+  })
+  @ApiCreatedResponse({ type: DeviceRecordDto })
+  @ApiCookieWrite()
+  @ApiProblems(ErrorCode.DeviceExists)
+  create(
+    @CurrentUser() user: AuthUser,
+    @Body() body: CreateDeviceDto,
+    @Ip() address: string,
+  ): Promise<DeviceRecordDto> {
+    return this.devices.create(user.orgId, body, { actor: user.id, address });
+  }
+
+  @Put(':device_id/public-key')
+  @Auth({ role: 'admin' })
+  @ApiOperation({
+    operationId: 'setDevicePublicKey',
+    summary: "Set or rotate a device's public key; the old key stops working at once",
+    description: '`validation_failed` also for a key that is not a usable EC P-256 or Ed25519 key.',
+  })
+  @ApiOkResponse({ type: DeviceRecordDto })
+  @ApiCookieWrite()
+  @ApiProblems(ErrorCode.NotFound)
+  setPublicKey(
+    @CurrentUser() user: AuthUser,
+    @Param('device_id') deviceId: string,
+    @Body() body: SetDevicePublicKeyDto,
+    @Ip() address: string,
+  ): Promise<DeviceRecordDto> {
+    return this.devices.setPublicKey(user.orgId, deviceId, body.public_key, {
+      actor: user.id,
+      address,
+    });
   }
 
   @Delete(':device_id')
   @Auth({ role: 'admin' })
   @HttpCode(HttpStatus.NO_CONTENT)
-  @ApiOperation({ summary: 'Deactivate a device; its outstanding tokens stop working at once' })
+  @ApiOperation({
+    operationId: 'deactivateDevice',
+    summary: 'Deactivate a device; its outstanding tokens stop working at once',
+  })
   @ApiNoContentResponse({ description: 'Deactivated (also when it already was)' })
-  @ApiNotFoundResponse({ description: '`not_found`: no such device in your organization' })
+  @ApiCookieWrite()
+  @ApiProblems(ErrorCode.NotFound)
   deactivate(@CurrentUser() user: AuthUser, @Param('device_id') deviceId: string): Promise<void> {
     return this.devices.deactivate(user.orgId, deviceId);
   }

@@ -14,10 +14,21 @@ import { Organization } from '../org/organization.entity';
 export const DEVICE_STATUSES = ['active', 'deactivated'] as const;
 export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
 
+/** A device's registered public key, as stored: the public members only, with its `kid`. */
+export interface StoredDeviceKey {
+  kty: 'EC' | 'OKP';
+  crv: 'P-256' | 'Ed25519';
+  x: string;
+  y?: string;
+  kid: string;
+  alg?: string;
+}
+
 /** A registered device. `device_id` is its canonical identifier, unique across all organizations. */
 @Entity({ name: 'devices' })
 @Check('CHK_devices_status', `"status" IN ('active', 'deactivated')`)
 @Check('CHK_devices_battery_pct', `"battery_pct" BETWEEN 0 AND 100`)
+@Check('CHK_devices_public_key', `("public_key" IS NULL) = ("public_key_thumbprint" IS NULL)`)
 // The org's device list pages by device_id inside one org (keyset), so this index serves it whole.
 @Index('IDX_devices_org_device_id', ['orgId', 'deviceId'])
 export class Device {
@@ -53,6 +64,14 @@ export class Device {
 
   @Column({ name: 'battery_pct', type: 'smallint', nullable: true })
   batteryPct!: number | null;
+
+  /** Set: the device must sign an assertion with this key to get a token (see device-key.ts). */
+  @Column({ name: 'public_key', type: 'jsonb', nullable: true })
+  publicKey!: StoredDeviceKey | null;
+
+  /** The key's RFC 7638 thumbprint (SHA-256, base64url): what records show, and `cnf.jkt`. */
+  @Column({ name: 'public_key_thumbprint', type: 'varchar', length: 43, nullable: true })
+  publicKeyThumbprint!: string | null;
 
   @Column({ name: 'deactivated_at', type: 'timestamptz', nullable: true })
   deactivatedAt!: Date | null;

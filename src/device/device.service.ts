@@ -1,12 +1,15 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { QueryFailedError, Repository } from 'typeorm';
-import { AppException, FieldError } from '../common/errors/app.exception';
+import { Repository } from 'typeorm';
+import { DeviceError } from './device.error';
+import { FieldError } from '../common/errors/domain.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { OrgService } from '../org/org.service';
 import { CreateDeviceDto } from './create-device.dto';
+import { DeviceAudit } from './device-audit';
 import { decodeDeviceCursor, encodeDeviceCursor } from './device-cursor';
-import { DeviceItemDto, DeviceListDto, DeviceSelfDto } from './device-view.dto';
+import { DeviceKey, deviceKeyFrom, DeviceKeyError, DevicePublicJwk } from './device-key';
+import { DeviceItemDto, DeviceListDto, DeviceRecordDto, DeviceSelfDto } from './device-view.dto';
 import { Device } from './device.entity';
 import { isCanonicalDeviceId, isDeviceText } from './device.rules';
 
@@ -14,6 +17,15 @@ export interface NewDevice {
   deviceId: string;
   model: string;
   provider: string;
+  /** The public key the device will sign its assertions with. */
+  publicKey?: DevicePublicJwk;
+}
+
+/** Who changed a device, for its audit line. */
+export interface DeviceActor {
+  /** A user id, or `cli`. */
+  actor: string;
+  address?: string;
 }
 
 export interface DevicePage {
@@ -25,8 +37,6 @@ export interface HeartbeatReport {
   firmwareVersion?: string;
   batteryPct?: number;
 }
-
-const UNIQUE_VIOLATION = '23505';
 
 /** The list's item columns, under the names the row will carry; keyset on (org_id, device_id). */
 const LIST_COLUMNS = `SELECT device_id AS "deviceId", model, provider, status,
@@ -44,46 +54,79 @@ export class DeviceService {
   constructor(
     @InjectRepository(Device) private readonly devices: Repository<Device>,
     private readonly orgs: OrgService,
+    private readonly audit: DeviceAudit,
   ) {}
 
-  async register(orgId: string, input: NewDevice): Promise<Device> {
+  async register(orgId: string, input: NewDevice, by?: DeviceActor): Promise<Device> {
     assertRegistrable(input);
+    const key = input.publicKey ? await validKey(input.publicKey) : undefined;
     const org = await this.orgs.get(orgId);
-    try {
-      return await this.devices.save(
-        this.devices.create({
-          orgId: org.id,
-          ...input,
-          status: 'active',
-          lastSeenAt: null,
-          firmwareVersion: null,
-          batteryPct: null,
-          deactivatedAt: null,
-        }),
-      );
-    } catch (err) {
-      if (isUniqueViolation(err)) {
-        throw new AppException(
-          ErrorCode.DeviceExists,
-          HttpStatus.CONFLICT,
-          'A device with this device_id is already registered.',
-        );
-      }
-      throw err;
-    }
+    // A device_id already taken is the unique index's answer (409 device_exists, database-errors.ts).
+    const device = await this.devices.save(
+      this.devices.create({
+        orgId: org.id,
+        deviceId: input.deviceId,
+        model: input.model,
+        provider: input.provider,
+        publicKey: key?.jwk ?? null,
+        publicKeyThumbprint: key?.thumbprint ?? null,
+        status: 'active',
+        lastSeenAt: null,
+        firmwareVersion: null,
+        batteryPct: null,
+        deactivatedAt: null,
+      }),
+    );
+    if (key) this.auditKey(device, key, null, by);
+    return device;
   }
 
-  /** Registration through the API: the body as the contract names it, the list item back. */
-  async create(orgId: string, body: CreateDeviceDto): Promise<DeviceItemDto> {
-    const { device_id: deviceId, model, provider } = body;
-    return DeviceService.item(await this.register(orgId, { deviceId, model, provider }));
+  /** Registration through the API: the body as the contract names it, the record back. */
+  async create(orgId: string, body: CreateDeviceDto, by: DeviceActor): Promise<DeviceRecordDto> {
+    const { device_id: deviceId, model, provider, public_key: publicKey } = body;
+    const device = await this.register(orgId, { deviceId, model, provider, publicKey }, by);
+    return DeviceService.record(device);
+  }
+
+  /**
+   * Sets or replaces the org's device's key. The token endpoint reads the key on every request and
+   * the bearer guard compares a token's `cnf.jkt` with it, so the old key stops working at once.
+   */
+  async setPublicKey(
+    orgId: string,
+    deviceId: string,
+    jwk: DevicePublicJwk,
+    by: DeviceActor,
+  ): Promise<DeviceRecordDto> {
+    const key = await validKey(jwk);
+    const device = await this.findInOrg(orgId, deviceId);
+    const previous = device.publicKeyThumbprint;
+    await this.devices.update(
+      { id: device.id },
+      { publicKey: key.jwk, publicKeyThumbprint: key.thumbprint },
+    );
+    device.publicKey = key.jwk;
+    device.publicKeyThumbprint = key.thumbprint;
+    this.auditKey(device, key, previous, by);
+    return DeviceService.record(device);
+  }
+
+  private auditKey(device: Device, key: DeviceKey, previous: string | null, by?: DeviceActor) {
+    this.audit.keySet({
+      deviceId: device.deviceId,
+      orgId: device.orgId,
+      actor: by?.actor ?? 'unknown',
+      address: by?.address,
+      thumbprint: key.thumbprint,
+      previous,
+    });
   }
 
   /** One page of the org's devices in device_id order; keyset, so pages stay stable under inserts. */
   async list(orgId: string, page: DevicePage): Promise<DeviceListDto> {
     const after = page.cursor === undefined ? undefined : decodeDeviceCursor(page.cursor);
     if (page.cursor !== undefined && after === undefined) {
-      throw new AppException(ErrorCode.ValidationFailed, HttpStatus.BAD_REQUEST, 'Bad cursor.', [
+      throw new DeviceError(ErrorCode.ValidationFailed, 'Bad cursor.', [
         { field: 'cursor', message: 'cursor is not a next_cursor of this list' },
       ]);
     }
@@ -135,8 +178,7 @@ export class DeviceService {
       ? await this.devices.findOneBy({ orgId, deviceId })
       : null;
     // Another org's device answers exactly like a missing one.
-    if (!device)
-      throw new AppException(ErrorCode.NotFound, HttpStatus.NOT_FOUND, 'No such device.');
+    if (!device) throw new DeviceError(ErrorCode.NotFound, 'No such device.');
     return device;
   }
 
@@ -151,13 +193,29 @@ export class DeviceService {
     };
   }
 
+  static record(d: Device): DeviceRecordDto {
+    return { ...DeviceService.item(d), public_key_thumbprint: d.publicKeyThumbprint };
+  }
+
   static self(d: Device): DeviceSelfDto {
     return {
-      ...DeviceService.item(d),
+      ...DeviceService.record(d),
       org_id: d.orgId,
       firmware_version: d.firmwareVersion,
       battery_pct: d.batteryPct,
     };
+  }
+}
+
+/** A usable device key, or 400 validation_failed naming `public_key`. */
+async function validKey(jwk: DevicePublicJwk): Promise<DeviceKey> {
+  try {
+    return await deviceKeyFrom(jwk);
+  } catch (err) {
+    if (!(err instanceof DeviceKeyError)) throw err;
+    throw new DeviceError(ErrorCode.ValidationFailed, err.message, [
+      { field: 'public_key', message: err.message },
+    ]);
   }
 }
 
@@ -176,17 +234,10 @@ function assertRegistrable(input: NewDevice): void {
     errors.push({ field: 'provider', message: 'provider must be 1 to 100 printable characters' });
   }
   if (errors.length > 0) {
-    throw new AppException(
+    throw new DeviceError(
       ErrorCode.ValidationFailed,
-      HttpStatus.BAD_REQUEST,
       'The device is not valid; see errors for each field.',
       errors,
     );
   }
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  if (!(err instanceof QueryFailedError)) return false;
-  const driverError: unknown = err.driverError;
-  return (driverError as { code?: unknown } | undefined)?.code === UNIQUE_VIOLATION;
 }

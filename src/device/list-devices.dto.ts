@@ -1,22 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { PageQueryDto } from '../common/pagination/page-query.dto';
 
-export const LIST_LIMIT_DEFAULT = 50;
-export const LIST_LIMIT_MAX = 200;
-
-export class ListDevicesDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: LIST_LIMIT_MAX, default: LIST_LIMIT_DEFAULT })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(LIST_LIMIT_MAX)
-  limit: number = LIST_LIMIT_DEFAULT;
-
-  @ApiPropertyOptional({ description: 'The `next_cursor` of the previous page' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(400)
-  cursor?: string;
-}
+/** The org's device list takes the page parameters alone. */
+export class ListDevicesDto extends PageQueryDto {}

@@ -1,25 +1,68 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import { HttpAdapterHost } from '@nestjs/core';
+import {
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { HealthReport, HealthService } from './health.service';
+
+/** The report's shape, with an example of one outcome; `details` is for operators. */
+const healthReport = (status: 'ok' | 'error', database: 'up' | 'down') => ({
+  type: 'object',
+  required: ['status', 'checks', 'version'],
+  properties: {
+    status: { type: 'string', enum: ['ok', 'error'] },
+    checks: { type: 'object', properties: { database: { type: 'string', enum: ['up', 'down'] } } },
+    version: { type: 'string' },
+    details: { type: 'object', additionalProperties: true },
+  },
+  example: {
+    status,
+    checks: { database },
+    version: '0.1.0',
+    details: {
+      sign_in: { configured: true, discovered_issuer: 'https://idp.example', warnings: [] },
+    },
+  },
+});
 
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
-  constructor(private readonly health: HealthService) {}
+  constructor(
+    private readonly health: HealthService,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {}
 
   @Get()
-  @ApiOkResponse({ description: '`{"status":"ok","checks":{"database":"up"},"version":"…"}`' })
-  @ApiServiceUnavailableResponse({ description: 'The database cannot be reached' })
-  async check(@Res({ passthrough: true }) res: FastifyReply): Promise<HealthReport> {
+  @ApiOperation({
+    operationId: 'getHealth',
+    summary: 'Readiness: the database answers (503 while it does not, or while shutting down)',
+  })
+  @ApiOkResponse({
+    description: 'Ready; `details` never changes the status',
+    schema: healthReport('ok', 'up'),
+  })
+  @ApiServiceUnavailableResponse({
+    description: 'The database cannot be reached (the same report, not a problem)',
+    schema: healthReport('error', 'down'),
+  })
+  async check(@Res({ passthrough: true }) res: unknown): Promise<HealthReport> {
     const report = await this.health.check();
-    void res.status(report.status === 'ok' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
+    const status = report.status === 'ok' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE;
+    this.adapterHost.httpAdapter.status(res, status);
     return report;
   }
 
   /** Liveness: the process answers; says nothing about its dependencies. */
   @Get('live')
-  @ApiOkResponse({ description: '`{"status":"ok"}`' })
+  @ApiOperation({ operationId: 'getLiveness', summary: 'Liveness: the process answers' })
+  @ApiOkResponse({
+    description: 'Alive',
+    schema: { type: 'object', properties: { status: { enum: ['ok'] } }, example: { status: 'ok' } },
+  })
   live(): { status: 'ok' } {
     return { status: 'ok' };
   }

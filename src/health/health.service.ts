@@ -6,12 +6,15 @@ import {
 } from '@nestjs/terminus';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { OidcDiscovery, SignInHealth } from '../auth/oidc-discovery.service';
 import { AppConfig } from '../config/app-config';
 
 export interface HealthReport {
   status: 'ok' | 'error';
   checks: { database: 'up' | 'down' };
   version: string;
+  /** What an operator should know; never changes `status` (a balancer reads only that). */
+  details: { sign_in: SignInHealth };
 }
 
 /** A database ping short enough that a dead database shows within a few seconds. */
@@ -29,6 +32,7 @@ export class HealthService {
     private readonly indicators: HealthIndicatorService,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
+    private readonly oidc: OidcDiscovery,
   ) {}
 
   async check(): Promise<HealthReport> {
@@ -42,6 +46,7 @@ export class HealthService {
       status: up ? 'ok' : 'error',
       checks: { database: up ? 'up' : 'down' },
       version: this.config.version,
+      details: { sign_in: this.oidc.health() },
     };
   }
 

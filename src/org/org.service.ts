@@ -1,8 +1,8 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
 import { Repository } from 'typeorm';
-import { AppException } from '../common/errors/app.exception';
+import { OrgError } from './org.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { Organization } from './organization.entity';
 
@@ -19,9 +19,8 @@ export class OrgService {
   async create(name: string): Promise<Organization> {
     const trimmed = name.trim();
     if (trimmed.length === 0 || trimmed.length > 200) {
-      throw new AppException(
+      throw new OrgError(
         ErrorCode.ValidationFailed,
-        HttpStatus.BAD_REQUEST,
         'An organization name has 1 to 200 characters.',
         [{ field: 'name', message: 'name must have 1 to 200 characters' }],
       );
@@ -31,8 +30,7 @@ export class OrgService {
 
   async get(id: string): Promise<Organization> {
     const org = isUUID(id) ? await this.orgs.findOneBy({ id }) : null;
-    if (!org)
-      throw new AppException(ErrorCode.NotFound, HttpStatus.NOT_FOUND, 'No such organization.');
+    if (!org) throw new OrgError(ErrorCode.NotFound, 'No such organization.');
     return org;
   }
 

@@ -7,7 +7,7 @@ export interface ContactDetails {
 
 const escape = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function layout(title: string, body: string, script = false): string {
+function layout(title: string, body: string, script?: 'plans' | 'success'): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -16,7 +16,7 @@ function layout(title: string, body: string, script = false): string {
 <title>${escape(title)}</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/plans/assets/plans.css">
-${script ? '<script src="/plans/assets/plans.js" defer></script>' : ''}
+${script ? `<script src="/plans/assets/${script}.js" defer></script>` : ''}
 </head>
 <body>
 <main>
@@ -71,15 +71,24 @@ export function plansPage(contact: ContactDetails): string {
   <p class="fine">Payment, phone and delivery address are collected on our payment processor's secure page.</p>
 </section>
 ${contactCard(contact, false)}`,
-    true,
+    'plans',
   );
 }
 
+/**
+ * The checkout's return page. The processor sends the customer here before its webhook may have
+ * arrived, so the page says "confirmed" only once the record is paid: it starts at "confirming"
+ * and its script polls the status (success.js).
+ */
 export function successPage(contact: ContactDetails): string {
   return layout(
     'Thank you – Device-care',
-    `<h1>Thank you, your subscription is confirmed</h1>
-<section class="card">
+    `<div id="confirmation" data-state="confirming">
+<h1 id="confirmation-title" tabindex="-1">We are confirming your payment</h1>
+<p id="confirmation-status" class="status" role="status" aria-live="polite">This usually takes a few seconds; this page updates by itself.</p>
+<noscript><p>We will email you as soon as your payment is confirmed.</p></noscript>
+</div>
+<section id="next-steps" class="card" hidden>
   <h2>What happens next</h2>
   <ul class="facts">
     <li>You will receive a receipt by email.</li>
@@ -87,7 +96,9 @@ export function successPage(contact: ContactDetails): string {
     <li>Our care team will contact you to set it up with your loved one.</li>
   </ul>
 </section>
+<p id="back-to-plans" hidden><a href="/plans">Back to plans</a></p>
 ${contactCard(contact, false).replace('Talk to our care team', 'Questions?')}`,
+    'success',
   );
 }
 

@@ -1,16 +1,11 @@
-import { Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiHeader,
-  ApiInternalServerErrorResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-} from '@nestjs/swagger';
-import { WEBHOOK_PATH } from '../app.setup';
-import type { RawBodyRequest } from '../common/http/body-parsers';
+import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ErrorCode } from '../common/errors/error-code.enum';
+import { ApiProblems } from '../common/openapi/api-problems.decorator';
 import { WebhookAck, WebhookService } from './webhook.service';
+
+/** The processor posts here; the HTTP setup keeps this path's body raw (and up to 1 MiB). */
+export const WEBHOOK_PATH = '/api/payment-processor/webhook';
 
 @ApiTags('payment processor')
 @Controller()
@@ -19,16 +14,35 @@ export class WebhookController {
 
   @Post(WEBHOOK_PATH)
   @HttpCode(200)
-  @ApiOperation({ summary: 'Signed events from the payment processor' })
-  @ApiHeader({ name: 'Stripe-Signature', required: true })
-  @ApiOkResponse({ schema: { example: { received: true } } })
-  @ApiBadRequestResponse({ description: 'invalid_signature' })
-  @ApiServiceUnavailableResponse({ description: 'webhook_not_configured' })
-  @ApiInternalServerErrorResponse({ description: 'the event could not be stored; retried later' })
+  @ApiOperation({
+    operationId: 'receiveProcessorEvent',
+    summary: 'Signed events from the payment processor',
+    description:
+      '200 also for a duplicate, an event type or product it does not handle. Any non-2xx makes ' +
+      'the processor deliver the event again: a 500 means the event could not be stored.',
+  })
+  @ApiSecurity('stripeSignature')
+  @ApiBody({
+    description: "The processor's event, exactly as signed (up to 1 MiB)",
+    schema: { type: 'object', example: { id: 'evt_123', type: 'checkout.session.completed' } },
+  })
+  @ApiOkResponse({
+    schema: { type: 'object', properties: { received: { type: 'boolean', enum: [true] } } },
+    example: { received: true },
+  })
+  // Raw bytes, not parsed: a body that is not JSON fails the signature check, not the parser.
+  @ApiProblems(
+    ErrorCode.InvalidSignature,
+    ErrorCode.PayloadTooLarge,
+    ErrorCode.UnsupportedMediaType,
+    ErrorCode.WebhookNotConfigured,
+    ErrorCode.InternalError,
+  )
   receive(
-    @Req() req: RawBodyRequest,
+    // The exact bytes (the body parser keeps this path raw): the signature covers them.
+    @Body() body: unknown,
     @Headers('stripe-signature') signature?: string,
   ): Promise<WebhookAck> {
-    return this.webhooks.receive(req.rawBody, signature);
+    return this.webhooks.receive(Buffer.isBuffer(body) ? body : undefined, signature);
   }
 }

@@ -1,22 +1,31 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CheckoutModule } from '../checkout/checkout.module';
-import { LeaseCheckoutHandler } from '../checkout/lease-checkout.handler';
-import { CHECKOUT_PRODUCT_HANDLERS, CheckoutProductHandler } from './checkout-product.handler';
+import { PaymentProcessorModule } from '../processor/payment-processor.module';
+import { SubscriptionEventHandlers } from '../subscription/subscription-event.handlers';
+import { SubscriptionLifecycleModule } from '../subscription/subscription-lifecycle.module';
+import {
+  PROCESSOR_EVENT_HANDLERS,
+  ProcessorEventHandler,
+} from '../processor/processor-event.handler';
 import { ProcessedWebhookEvent } from './processed-webhook-event.entity';
 import { WebhookController } from './webhook.controller';
 import { WebhookService } from './webhook.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ProcessedWebhookEvent]), CheckoutModule],
+  imports: [
+    TypeOrmModule.forFeature([ProcessedWebhookEvent]),
+    PaymentProcessorModule,
+    SubscriptionLifecycleModule,
+  ],
   controllers: [WebhookController],
   providers: [
     WebhookService,
     {
-      // The product registry: one handler per `metadata.product` value.
-      provide: CHECKOUT_PRODUCT_HANDLERS,
-      inject: [LeaseCheckoutHandler],
-      useFactory: (lease: LeaseCheckoutHandler): CheckoutProductHandler[] => [lease],
+      // The event registry: one handler per `event.type`.
+      provide: PROCESSOR_EVENT_HANDLERS,
+      inject: [SubscriptionEventHandlers],
+      useFactory: (subscriptions: SubscriptionEventHandlers): ProcessorEventHandler[] =>
+        subscriptions.all(),
     },
   ],
 })

@@ -1,16 +1,18 @@
-import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource, EntityManager } from 'typeorm';
-import { PaymentProcessorClient } from '../checkout/payment-processor.client';
-import { AppException } from '../common/errors/app.exception';
+import { PaymentProcessorClient } from '../processor/payment-processor.client';
+import { WebhookError } from './webhook.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
+import { cleanAllText } from '../common/validation/storable-text';
+import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
 import {
-  CHECKOUT_PRODUCT_HANDLERS,
-  CheckoutProductHandler,
+  PROCESSOR_EVENT_HANDLERS,
+  ProcessorEventHandler,
   WebhookOutcome,
-} from './checkout-product.handler';
+} from '../processor/processor-event.handler';
 import { isWellFormedEvent } from './webhook-event.shape';
 
 /**
@@ -28,20 +30,22 @@ export interface WebhookAck {
 @Injectable()
 export class WebhookService {
   private readonly logger = new Logger('Webhook');
-  private readonly handlers: Map<string, CheckoutProductHandler>;
+  private readonly handlers: Map<string, ProcessorEventHandler>;
 
   constructor(
     private readonly config: AppConfig,
     private readonly processor: PaymentProcessorClient,
+    private readonly clock: Clock,
     @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(CHECKOUT_PRODUCT_HANDLERS) handlers: CheckoutProductHandler[],
+    @Inject(PROCESSOR_EVENT_HANDLERS) handlers: ProcessorEventHandler[],
   ) {
-    this.handlers = new Map(handlers.map((h) => [h.product, h]));
+    this.handlers = new Map(handlers.map((h) => [h.type, h]));
   }
 
   /** Verifies, then records and applies the event once; answers 200 for anything it verified. */
   async receive(rawBody: Buffer | undefined, signature: string | undefined): Promise<WebhookAck> {
-    const event = this.verify(rawBody, signature);
+    // Cleaned, not refused: a signed event is the processor's word, and a 4xx/5xx means retries for days.
+    const event = cleanAllText(this.verify(rawBody, signature));
     if (!isWellFormedEvent(event)) {
       // Signed but malformed: storing it would fail every time, and a 5xx means endless retries.
       this.logger.warn(
@@ -55,9 +59,8 @@ export class WebhookService {
     } catch (err) {
       // Any non-2xx makes the processor deliver the event again later.
       this.logger.error(`event ${event.id} could not be stored: ${String(err)}`);
-      throw new AppException(
+      throw new WebhookError(
         ErrorCode.InternalError,
-        HttpStatus.INTERNAL_SERVER_ERROR,
         'The event could not be stored; it will be retried.',
       );
     }
@@ -68,18 +71,15 @@ export class WebhookService {
   private verify(rawBody: Buffer | undefined, signature: string | undefined): Stripe.Event {
     const secrets = this.config.stripe.webhookSecrets;
     if (secrets.length === 0) {
-      throw new AppException(
-        ErrorCode.WebhookNotConfigured,
-        HttpStatus.SERVICE_UNAVAILABLE,
-        'The webhook is not configured.',
-      );
+      throw new WebhookError(ErrorCode.WebhookNotConfigured, 'The webhook is not configured.');
     }
     const event =
-      rawBody && signature ? this.processor.verifyEvent(rawBody, signature, secrets) : undefined;
+      rawBody && signature
+        ? this.processor.verifyEvent(rawBody, signature, secrets, this.clock.now())
+        : undefined;
     if (!event) {
-      throw new AppException(
+      throw new WebhookError(
         ErrorCode.InvalidSignature,
-        HttpStatus.BAD_REQUEST,
         'The webhook signature is missing, wrong or too old.',
       );
     }
@@ -105,27 +105,9 @@ export class WebhookService {
     return outcome;
   }
 
+  /** One handler per event type; a type no handler claims is acknowledged and changes nothing. */
   private apply(event: Stripe.Event, manager: EntityManager): Promise<WebhookOutcome> {
-    switch (event.type) {
-      case 'checkout.session.completed':
-      case 'checkout.session.async_payment_succeeded':
-        return this.checkoutCompleted(event.data.object, manager);
-      default:
-        return Promise.resolve('ignored');
-    }
-  }
-
-  /** Routes by the product the checkout was opened for (`metadata.product`). */
-  private checkoutCompleted(
-    session: Stripe.Checkout.Session,
-    manager: EntityManager,
-  ): Promise<WebhookOutcome> {
-    const product = session.metadata?.product ?? '';
-    const handler = this.handlers.get(product);
-    if (!handler) {
-      this.logger.warn(`session ${session.id}: no handler for product "${product}"`);
-      return Promise.resolve('unknown_product');
-    }
-    return handler.completed(session, manager);
+    const handler = this.handlers.get(event.type);
+    return handler ? handler.handle(event, manager) : Promise.resolve('ignored');
   }
 }

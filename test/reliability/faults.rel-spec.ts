@@ -60,8 +60,7 @@ interface Outcome {
 
 describe('faults: PostgreSQL cut away and brought back under load', () => {
   it('answers 503 quickly while it is away, recovers without a restart, and loses no intent', async () => {
-    const target = new URL(testDatabaseUrl());
-    const proxy = await new TcpProxy(target.hostname, Number(target.port || 5432)).start();
+    const proxy = await TcpProxy.toDatabase(testDatabaseUrl()).start();
     const fake = await new FakeProcessor().start();
     const t = await createTestApp({
       env: {

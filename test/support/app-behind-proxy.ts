@@ -10,8 +10,7 @@ export interface AppBehindProxy {
 
 /** A test app whose database connections go through a TCP proxy the test controls. */
 export async function createAppBehindProxy(options: TestAppOptions = {}): Promise<AppBehindProxy> {
-  const target = new URL(testDatabaseUrl());
-  const proxy = await new TcpProxy(target.hostname, Number(target.port || 5432)).start();
+  const proxy = await TcpProxy.toDatabase(testDatabaseUrl()).start();
   const t = await createTestApp({
     ...options,
     env: { ...options.env, DATABASE_URL: TcpProxy.via(testDatabaseUrl(), proxy) },

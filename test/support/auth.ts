@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { AuthUser, Role } from '../../src/auth/auth-user';
 import { User } from '../../src/auth/user.entity';
+import { apiClient } from './api-client';
 import { createOrg, createUser, unique } from './factories';
 import { sharedIdentityProvider } from './identity-provider';
 import type { TestApp } from './test-app';
@@ -38,19 +39,13 @@ export async function signIn(
   }
   const idp = await sharedIdentityProvider();
   const idToken = await idp.token({ claims: { email, sub: subjectFor(email) } });
-  const res = await t.http().post('/api/auth/login').send({ id_token: idToken });
-  if (res.status !== 200) {
-    throw new Error(`signIn: login answered ${res.status} ${JSON.stringify(res.body)}`);
-  }
+  const res = await apiClient(t)('post', '/api/auth/login', {
+    body: { id_token: idToken },
+    expect: 200,
+  });
   const cookie = sessionCookie(t, res.headers['set-cookie']);
   if (!cookie) throw new Error('signIn: login set no session cookie');
-  const u = res.body.user as {
-    id: string;
-    email: string;
-    name: string | null;
-    org_id: string;
-    role: Role;
-  };
+  const u = res.body.user;
   return {
     cookie,
     user: { id: u.id, email: u.email, name: u.name, orgId: u.org_id, role: u.role },

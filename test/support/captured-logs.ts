@@ -20,7 +20,8 @@ export function capturedLogs(env: Record<string, string> = {}): {
   });
   const traceEnv = { ...env, LOG_LEVEL: 'trace' };
   const { pinoHttp } = loggerOptions(testConfig(traceEnv), false);
-  const params: Params = { pinoHttp: [pinoHttp as object, sink] };
+  // As loggerOptions: the app's access-log middleware writes the lines (see accessLog).
+  const params: Params = { useExisting: true, pinoHttp: [pinoHttp as object, sink] };
   return {
     lines,
     options: {

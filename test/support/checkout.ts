@@ -1,6 +1,6 @@
 import { getRepositoryToken } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { Subscription } from '../../src/checkout/subscription.entity';
+import { Subscription } from '../../src/subscription/subscription.entity';
 import { unique } from './factories';
 import type { TestApp } from './test-app';
 

@@ -1,50 +1,21 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import { EmbeddedPostgresServer } from '../../src/database/embedded-postgres.server';
 
 /**
  * A database of the run's kind with nothing in it, for behaviour that needs an empty database
  * (the shared one fills up with other specs' rows): a fresh database on the PostgreSQL server,
- * or an in-memory PGlite in a child process (PGlite cannot load inside Jest's module registry).
+ * or the shipped embedded server on an in-memory PGlite (in its worker thread: PGlite cannot load
+ * inside Jest's module registry).
  */
 export interface EmptyDatabase {
   url: string;
   stop(): Promise<void>;
 }
 
-const PGLITE_CHILD = `
-const { PGlite } = await import('@electric-sql/pglite');
-const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-const db = await PGlite.create('memory://');
-const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 16 });
-await server.start();
-process.stdout.write(server.getServerConn() + '\\n');
-process.stdin.on('end', () => process.exit(0));
-process.stdin.resume();
-`;
-
-async function pgliteChild(): Promise<EmptyDatabase> {
-  const child: ChildProcess = spawn(process.execPath, ['--input-type=module', '-e', PGLITE_CHILD], {
-    cwd: process.cwd(),
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const conn = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('\n')) resolve(out.trim());
-    });
-    child.once('exit', (code) => reject(new Error(`PGlite child exited with ${code}`)));
-  });
-  const [, port] = conn.split(':');
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.stdin!.end();
-      await exited;
-    },
-  };
+async function embeddedDatabase(): Promise<EmptyDatabase> {
+  const server = new EmbeddedPostgresServer('memory://');
+  return { url: await server.start(), stop: () => server.stop() };
 }
 
 async function serverDatabase(serverUrl: string): Promise<EmptyDatabase> {
@@ -66,5 +37,5 @@ async function serverDatabase(serverUrl: string): Promise<EmptyDatabase> {
 
 export function emptyDatabase(): Promise<EmptyDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  return serverUrl ? serverDatabase(serverUrl) : pgliteChild();
+  return serverUrl ? serverDatabase(serverUrl) : embeddedDatabase();
 }

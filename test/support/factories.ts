@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import { getRepositoryToken } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { Subscription } from '../../src/checkout/subscription.entity';
+import { Subscription } from '../../src/subscription/subscription.entity';
 import type { Role } from '../../src/auth/auth-user';
 import { User } from '../../src/auth/user.entity';
 import { UserService } from '../../src/auth/user.service';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { checkoutCompletedEvent } from './processor-events';
 
 export interface ReceivedRequest {
   method: string;
@@ -10,8 +11,11 @@ export interface ReceivedRequest {
   form: Record<string, string>;
 }
 
-/** How the fake answers the next checkout-session calls. */
-export type FakeMode = 'ok' | 'error500' | 'error429' | 'reset' | 'noSuchCoupon' | 'hang';
+/** How the fake answers the next checkout-session calls (creates and retrieves). */
+export type FakeMode =
+  'ok' | 'error500' | 'error429' | 'reset' | 'noSuchCoupon' | 'noSuchPrice' | 'badKey' | 'hang';
+
+type Json = Record<string, unknown>;
 
 /**
  * The payment processor's API at the HTTP level on 127.0.0.1, so the real SDK runs against it:
@@ -19,6 +23,10 @@ export type FakeMode = 'ok' | 'error500' | 'error429' | 'reset' | 'noSuchCoupon'
  */
 export class FakeProcessor {
   readonly requests: ReceivedRequest[] = [];
+  /** Checkout sessions as the processor holds them, by id: what a retrieve answers. */
+  readonly sessions = new Map<string, Json>();
+  /** When each session completed: its subscription's `created`, as the processor sets it. */
+  private readonly completedAt = new Map<string, number>();
   mode: FakeMode = 'ok';
   /** Runs when a session request arrives, before the answer: to look at the world at that moment. */
   onSessionRequest?: (req: ReceivedRequest) => Promise<void>;
@@ -45,8 +53,61 @@ export class FakeProcessor {
     return this.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions');
   }
 
+  retrieveRequests(): ReceivedRequest[] {
+    return this.requests.filter((r) => r.method === 'GET' && r.path.startsWith(SESSIONS_PATH));
+  }
+
+  /** An open session for a record, as if our checkout had created it (returns its id). */
+  openSession(subscriptionId: string, id = `cs_test_${randomBytes(12).toString('hex')}`): string {
+    const now = Math.floor(Date.now() / 1000);
+    this.sessions.set(id, {
+      id,
+      object: 'checkout.session',
+      mode: 'subscription',
+      status: 'open',
+      payment_status: 'unpaid',
+      url: `${this.url}/c/pay/${id}`,
+      client_reference_id: subscriptionId,
+      metadata: { product: 'lease', subscription_id: subscriptionId },
+      created: now,
+      expires_at: now + 86400,
+      customer: null,
+      subscription: null,
+      customer_details: null,
+      collected_information: null,
+      custom_fields: [],
+    });
+    return id;
+  }
+
+  /** The customer finished the hosted page: the session as a completed event carries it. */
+  completeSession(id: string, fields: Json = {}): Json {
+    const session = this.sessions.get(id);
+    if (!session) throw new Error(`fake processor: no session ${id}`);
+    const subscriptionId = String(session.client_reference_id);
+    const completed = (checkoutCompletedEvent(subscriptionId).data as { object: Json }).object;
+    const done = {
+      ...completed,
+      ...pick(session, ['id', 'url', 'created', 'expires_at']),
+      ...fields,
+    };
+    this.sessions.set(id, done);
+    this.completedAt.set(id, Math.floor(Date.now() / 1000));
+    return done;
+  }
+
+  expireSession(id: string): Json {
+    const session = this.sessions.get(id);
+    if (!session) throw new Error(`fake processor: no session ${id}`);
+    const expired = { ...session, status: 'expired', url: null };
+    this.sessions.set(id, expired);
+    return expired;
+  }
+
   reset(mode: FakeMode = 'ok'): void {
     this.requests.length = 0;
+    this.sessions.clear();
+    this.completedAt.clear();
     this.mode = mode;
     this.onSessionRequest = undefined;
   }
@@ -62,11 +123,12 @@ export class FakeProcessor {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
-    const path = (req.url ?? '').split('?')[0];
+    const [path, query = ''] = (req.url ?? '').split('?');
     const received = { method: req.method ?? '', path, headers: req.headers, form };
     this.requests.push(received);
     if (req.method === 'GET' && path.startsWith('/c/pay/')) return hostedPage(res, path);
-    if (req.method !== 'POST' || path !== '/v1/checkout/sessions') {
+    const retrieve = req.method === 'GET' && path.startsWith(SESSIONS_PATH);
+    if (!retrieve && (req.method !== 'POST' || path !== '/v1/checkout/sessions')) {
       return send(res, 404, apiError('invalid_request_error', 'resource_missing', 'Unknown path'));
     }
     await this.onSessionRequest?.(received);
@@ -85,7 +147,23 @@ export class FakeProcessor {
         });
       case 'error500':
         return send(res, 500, { error: { type: 'api_error', message: 'Something went wrong' } });
+      case 'noSuchPrice':
+        return send(res, 400, {
+          error: {
+            ...apiError('invalid_request_error', 'resource_missing', '').error,
+            message: `No such price: '${form['line_items[0][price]']}'`,
+            param: 'line_items[0][price]',
+          },
+        });
+      case 'badKey':
+        return send(res, 401, {
+          error: {
+            type: 'invalid_request_error',
+            message: 'Invalid API Key provided: sk_test_****_key',
+          },
+        });
       case 'noSuchCoupon':
+        if (retrieve) return this.retrieve(res, path, query);
         return send(res, 400, {
           error: {
             ...apiError('invalid_request_error', 'resource_missing', '').error,
@@ -94,20 +172,52 @@ export class FakeProcessor {
           },
         });
       case 'ok': {
-        const id = `cs_test_${randomBytes(12).toString('hex')}`;
-        return send(res, 200, {
-          id,
-          object: 'checkout.session',
-          mode: form.mode,
-          status: 'open',
-          // A page this fake serves itself, so a browser test can land on it.
-          url: `${this.url}/c/pay/${id}`,
-          client_reference_id: form.client_reference_id ?? null,
-          metadata: {},
-        });
+        if (retrieve) return this.retrieve(res, path, query);
+        // A page this fake serves itself, so a browser test can land on it.
+        const id = this.openSession(form.client_reference_id ?? '');
+        return send(res, 200, this.sessions.get(id));
       }
     }
   }
+
+  /** GET /v1/checkout/sessions/{id}, with `expand[]=subscription` as the processor does it. */
+  private retrieve(res: ServerResponse, path: string, query: string): void {
+    const id = decodeURIComponent(path.slice(SESSIONS_PATH.length));
+    const session = this.sessions.get(id);
+    if (!session) {
+      return send(res, 404, {
+        error: {
+          ...apiError('invalid_request_error', 'resource_missing', '').error,
+          message: `No such checkout.session: '${id}'`,
+          param: 'session',
+        },
+      });
+    }
+    const expand = [...new URLSearchParams(query).entries()]
+      .filter(([k]) => k.startsWith('expand'))
+      .map(([, v]) => v);
+    const sub = session.subscription;
+    if (expand.includes('subscription') && typeof sub === 'string') {
+      return send(res, 200, {
+        ...session,
+        subscription: {
+          id: sub,
+          object: 'subscription',
+          status: 'active',
+          created: this.completedAt.get(id) ?? session.created,
+          customer: session.customer,
+          metadata: session.metadata,
+        },
+      });
+    }
+    send(res, 200, session);
+  }
+}
+
+const SESSIONS_PATH = '/v1/checkout/sessions/';
+
+function pick(o: Json, keys: string[]): Json {
+  return Object.fromEntries(keys.filter((k) => k in o).map((k) => [k, o[k]]));
 }
 
 function apiError(type: string, code: string, message: string) {

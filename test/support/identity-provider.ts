@@ -38,10 +38,7 @@ export class TestIdentityProvider {
 
   async start(): Promise<this> {
     for (const alg of ['RS256', 'ES256'] as const) {
-      const pair = await generateKeyPair(alg, { extractable: true });
-      const kid = `test-${alg.toLowerCase()}-${randomUUID().slice(0, 8)}`;
-      const jwk = { ...(await exportJWK(pair.publicKey)), kid, alg, use: 'sig' };
-      this.keys.push({ kid, alg, privateKey: pair.privateKey, jwk });
+      await this.rotate(alg);
       this.foreign[alg] = (await generateKeyPair(alg)).privateKey;
     }
     this.server = createServer((req, res) => {
@@ -65,6 +62,23 @@ export class TestIdentityProvider {
     return this;
   }
 
+  /**
+   * Publishes a new signing key for `alg` and signs with it from now on, as a provider rotating
+   * its keys does; the older keys stay published. Returns the new key's kid.
+   */
+  async rotate(alg: 'RS256' | 'ES256' = 'RS256'): Promise<string> {
+    const pair = await generateKeyPair(alg, { extractable: true });
+    const kid = `test-${alg.toLowerCase()}-${randomUUID().slice(0, 8)}`;
+    const jwk = { ...(await exportJWK(pair.publicKey)), kid, alg, use: 'sig' };
+    this.keys.push({ kid, alg, privateKey: pair.privateKey, jwk });
+    return kid;
+  }
+
+  /** The issuer without its scheme, as Google's `accounts.google.com` spelling is. */
+  get bareIssuer(): string {
+    return this.issuer.replace(/^https?:\/\//, '');
+  }
+
   get jwksUri(): string {
     return `${this.issuer}/jwks`;
   }
@@ -77,7 +91,7 @@ export class TestIdentityProvider {
   /** A signed ID token; by default valid for an hour, for this issuer and audience. */
   async token(options: TokenOptions = {}): Promise<string> {
     const alg = options.alg ?? 'RS256';
-    const own = this.keys.find((k) => k.alg === alg)!;
+    const own = this.keys.filter((k) => k.alg === alg).at(-1)!; // the newest
     const key = options.foreignKey ? this.foreign[alg]! : own.privateKey;
     const now = Math.floor(Date.now() / 1000);
     const payload: JWTPayload = {

@@ -1,7 +1,7 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { IsEmail, IsOptional, IsString, MaxLength } from 'class-validator';
 import { RateLimit } from '../../src/common/throttling/rate-limit.guard';
-import { WEBHOOK_PATH } from '../../src/app.setup';
+import { WEBHOOK_PATH } from '../../src/webhook/webhook.controller';
 
 export class ProbeDto {
   @IsString() @MaxLength(10) name!: string;
@@ -27,6 +27,13 @@ export class ProbeController {
   @Post('test/boom')
   boom(): never {
     throw new Error('secret internal detail: password=hunter2');
+  }
+
+  /** Answers after 2.5 s: longer than the slow-client test's request timeout. */
+  @Get('test/slow')
+  async slow(): Promise<{ ok: true }> {
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    return { ok: true };
   }
 
   @Post(`test/large${WEBHOOK_PATH}`)

@@ -92,6 +92,152 @@ export function checkoutCompletedEvent(
   };
 }
 
+/** The API versions whose payload shapes the service reads: the pinned one, and an older one. */
+export type ApiShape = 'current' | 'older';
+const OLDER_API_VERSION = '2024-06-20';
+
+export interface EnvelopeOptions {
+  /** The event's `created`, in seconds; now by default. */
+  created?: number;
+  id?: string;
+  shape?: ApiShape;
+}
+
+const envelope = (type: string, object: Record<string, unknown>, o: EnvelopeOptions = {}) => ({
+  id: o.id ?? evtId(),
+  object: 'event',
+  api_version: o.shape === 'older' ? OLDER_API_VERSION : Stripe.API_VERSION,
+  created: o.created ?? Math.floor(Date.now() / 1000),
+  livemode: false,
+  pending_webhooks: 1,
+  request: { id: null, idempotency_key: null },
+  type,
+  data: { object },
+});
+
+export const SESSION_EVENT_TYPES = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+] as const;
+
+/**
+ * A checkout session event of any type, the session shaped as `checkoutCompletedEvent` makes it;
+ * the older shape puts shipping at the top (`shipping_details`) with no `collected_information`.
+ */
+export function sessionEvent(
+  type: (typeof SESSION_EVENT_TYPES)[number],
+  subscriptionId: string,
+  session: Record<string, unknown> = {},
+  o: EnvelopeOptions = {},
+): Record<string, unknown> {
+  const base = (checkoutCompletedEvent(subscriptionId).data as { object: Record<string, unknown> })
+    .object;
+  const { collected_information: collected, ...rest } = base;
+  const older = {
+    ...rest,
+    shipping_details: (collected as { shipping_details: unknown }).shipping_details,
+  };
+  const byType: Record<string, Record<string, unknown>> = {
+    'checkout.session.completed': {},
+    'checkout.session.async_payment_succeeded': { payment_status: 'paid' },
+    'checkout.session.async_payment_failed': { payment_status: 'unpaid' },
+    'checkout.session.expired': {
+      status: 'expired',
+      payment_status: 'unpaid',
+      customer: null,
+      subscription: null,
+      customer_details: null,
+      collected_information: null,
+      shipping_details: null,
+      custom_fields: [],
+    },
+  };
+  const object = { ...(o.shape === 'older' ? older : base), ...byType[type], ...session };
+  return envelope(type, object, o);
+}
+
+export interface ProcessorSubscriptionRef {
+  /** Our id in the processor subscription's metadata; omitted when null. */
+  subscriptionId: string | null;
+  processorSubscriptionId: string;
+  product?: string;
+  customer?: string;
+}
+
+const metadataOf = (r: ProcessorSubscriptionRef) =>
+  r.subscriptionId === null
+    ? {}
+    : { product: r.product ?? 'lease', subscription_id: r.subscriptionId };
+
+/**
+ * `invoice.paid` / `invoice.payment_failed`: the subscription's metadata and id under
+ * `parent.subscription_details` (current API) or `subscription_details` and `subscription` at the
+ * top (older versions).
+ */
+export function invoiceEvent(
+  type: 'invoice.paid' | 'invoice.payment_failed',
+  ref: ProcessorSubscriptionRef,
+  o: EnvelopeOptions = {},
+): Record<string, unknown> {
+  const paid = type === 'invoice.paid';
+  const common = {
+    id: `in_test_${randomBytes(8).toString('hex')}`,
+    object: 'invoice',
+    customer: ref.customer ?? 'cus_test_123',
+    billing_reason: 'subscription_cycle',
+    status: paid ? 'paid' : 'open',
+    amount_due: 5000,
+    amount_paid: paid ? 5000 : 0,
+    currency: 'usd',
+    attempt_count: paid ? 1 : 2,
+  };
+  const object =
+    o.shape === 'older'
+      ? {
+          ...common,
+          subscription: ref.processorSubscriptionId,
+          subscription_details: { metadata: metadataOf(ref) },
+        }
+      : {
+          ...common,
+          parent: {
+            type: 'subscription_details',
+            quote_details: null,
+            subscription_details: {
+              metadata: metadataOf(ref),
+              subscription: ref.processorSubscriptionId,
+            },
+          },
+        };
+  return envelope(type, object, o);
+}
+
+/** `customer.subscription.updated` / `.deleted`: the processor's subscription object itself. */
+export function subscriptionEvent(
+  type: 'customer.subscription.updated' | 'customer.subscription.deleted',
+  ref: ProcessorSubscriptionRef & { status: string },
+  o: EnvelopeOptions = {},
+): Record<string, unknown> {
+  const now = o.created ?? Math.floor(Date.now() / 1000);
+  const ended = type === 'customer.subscription.deleted';
+  return envelope(
+    type,
+    {
+      id: ref.processorSubscriptionId,
+      object: 'subscription',
+      status: ref.status,
+      customer: ref.customer ?? 'cus_test_123',
+      metadata: metadataOf(ref),
+      cancel_at_period_end: false,
+      canceled_at: ended ? now : null,
+      ended_at: ended ? now : null,
+    },
+    o,
+  );
+}
+
 /** Any other event type, which the service acknowledges and ignores. */
 export function otherEvent(type: string): Record<string, unknown> {
   return {

@@ -1,4 +1,8 @@
 import { createServer, Server, Socket, connect } from 'node:net';
+import { join } from 'node:path';
+
+/** Where the proxy forwards: a TCP address, or a Unix socket (the embedded database's). */
+export type ProxyTarget = { host: string; port: number } | { path: string };
 
 /**
  * A TCP proxy on 127.0.0.1 that a test can cut and restore, to take a dependency away from a
@@ -10,10 +14,16 @@ export class TcpProxy {
   private open = true;
   port = 0;
 
-  constructor(
-    private readonly targetHost: string,
-    private readonly targetPort: number,
-  ) {}
+  constructor(private readonly target: ProxyTarget) {}
+
+  /** A proxy to the database a `pg` URL names; `?host=/dir` is a Unix socket, as pg reads it. */
+  static toDatabase(url: string): TcpProxy {
+    const u = new URL(url);
+    const dir = u.searchParams.get('host');
+    const port = Number(u.port || 5432);
+    if (dir?.startsWith('/')) return new TcpProxy({ path: join(dir, `.s.PGSQL.${port}`) });
+    return new TcpProxy({ host: u.hostname, port });
+  }
 
   async start(): Promise<this> {
     this.server = createServer((client) => this.accept(client));
@@ -25,7 +35,7 @@ export class TcpProxy {
 
   private accept(client: Socket): void {
     if (!this.open) return void client.destroy();
-    const upstream = connect(this.targetPort, this.targetHost);
+    const upstream = connect(this.target);
     for (const s of [client, upstream]) {
       this.sockets.add(s);
       s.on('close', () => this.sockets.delete(s));
@@ -58,6 +68,7 @@ export class TcpProxy {
     const u = new URL(url);
     u.hostname = '127.0.0.1';
     u.port = String(proxy.port);
+    u.searchParams.delete('host');
     return u.toString();
   }
 }

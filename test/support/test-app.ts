@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { ModuleMetadata } from '@nestjs/common';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test, TestingModuleBuilder } from '@nestjs/testing';
 import request from 'supertest';
 import { AppModule } from '../../src/app.module';
 import { configureApp, createHttpAdapter } from '../../src/app.setup';
 import { AppConfig } from '../../src/config/app-config';
+import { EmbeddedPostgres } from '../../src/database/embedded-postgres';
 import { sharedIdentityProvider } from './identity-provider';
 
 export interface TestApp {
-  app: NestFastifyApplication;
-  /** Every route the server registered, as [METHOD, path]. */
-  routes: [string, string][];
+  app: NestExpressApplication;
   config: AppConfig;
   /** A supertest agent on the app's HTTP server. */
   http: () => ReturnType<typeof request>;
@@ -25,6 +24,21 @@ export interface TestAppOptions {
   extra?: Pick<ModuleMetadata, 'controllers' | 'providers' | 'imports'>;
   override?: (builder: TestingModuleBuilder) => TestingModuleBuilder;
 }
+
+/** The run's database is the shipped embedded server (global-setup.ts), not PostgreSQL. */
+export function embeddedRun(): boolean {
+  return process.env.E2E_DATABASE_KIND === 'pglite';
+}
+
+/**
+ * On an embedded run, apps boot as on the embedded default (no DATABASE_URL: a pool of one,
+ * queries queue for it), their EmbeddedPostgres handing out the run's server instead of its own.
+ */
+const runEmbeddedServer: Pick<EmbeddedPostgres, 'start' | 'stop' | 'onApplicationShutdown'> = {
+  start: () => Promise.resolve(testDatabaseUrl()),
+  stop: () => Promise.resolve(),
+  onApplicationShutdown: () => Promise.resolve(),
+};
 
 export function testDatabaseUrl(): string {
   const url = process.env.E2E_DATABASE_URL;
@@ -43,8 +57,10 @@ export function testConfig(
       ...identityProvider,
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
-      DATABASE_URL: testDatabaseUrl(),
-      DATABASE_POOL_SIZE: '4',
+      // An app given its own DATABASE_URL (a proxy, an empty database) gets a pool of one too.
+      ...(embeddedRun()
+        ? { DATABASE_POOL_SIZE: '1' }
+        : { DATABASE_URL: testDatabaseUrl(), DATABASE_POOL_SIZE: '4' }),
       DEVICE_TOKEN_SECRET: 'test-device-token-secret-0123456789abcdef',
       // CI runs the suite again with Redis; a prefix per app keeps every app's counters its own.
       ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
@@ -68,23 +84,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   })
     .overrideProvider(AppConfig)
     .useValue(config);
+  if (!config.databaseUrl)
+    builder = builder.overrideProvider(EmbeddedPostgres).useValue(runEmbeddedServer);
   if (options.override) builder = options.override(builder);
   const moduleRef = await builder.compile();
-  const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(config), {
+  const app = moduleRef.createNestApplication<NestExpressApplication>(createHttpAdapter(config), {
     bodyParser: false,
     logger: false,
   });
-  const routes: [string, string][] = [];
-  const fastify = app.getHttpAdapter().getInstance();
-  fastify.addHook('onRoute', ({ method, url }) => {
-    for (const m of [method].flat()) routes.push([m, url]);
-  });
-  await configureApp(app);
+  configureApp(app);
   await app.init();
-  await fastify.ready();
   return {
     app,
-    routes,
     config,
     http: () => request(app.getHttpServer()),
     close: () => app.close(),

@@ -1,31 +1,37 @@
 import { ArgumentsHost, ForbiddenException, NotFoundException } from '@nestjs/common';
-import { AppException } from './app.exception';
+import { HttpAdapterHost } from '@nestjs/core';
+import { DomainError } from './domain.error';
 import { ErrorCode } from './error-code.enum';
 import { ProblemDetailsFilter } from './problem-details.filter';
 
 function capture(exception: unknown) {
   const sent: { status?: number; type?: string; body?: string; headers?: Record<string, string> } =
     {};
-  // The FastifyReply methods the filter uses.
-  const res = {
-    sent: false,
-    headers: (h: Record<string, string>) => ((sent.headers = h), res),
-    status: (s: number) => ((sent.status = s), res),
-    type: (t: string) => ((sent.type = t), res),
-    send: (b: string) => ((sent.body = b), res),
+  const res = {};
+  // The HTTP adapter methods the filter uses, recording what it writes.
+  const httpAdapter = {
+    isHeadersSent: () => false,
+    setHeader: (_res: unknown, name: string, value: string) => {
+      if (name === 'Content-Type') sent.type = value;
+      else sent.headers = { ...sent.headers, [name]: value };
+    },
+    reply: (_res: unknown, body: string, status: number) => {
+      sent.body = body;
+      sent.status = status;
+    },
   };
   const host = {
     getType: () => 'http',
     switchToHttp: () => ({ getResponse: () => res }),
   } as unknown as ArgumentsHost;
-  new ProblemDetailsFilter().catch(exception, host);
+  new ProblemDetailsFilter({ httpAdapter } as unknown as HttpAdapterHost).catch(exception, host);
   return { ...sent, json: JSON.parse(sent.body ?? '{}') as Record<string, unknown> };
 }
 
 describe('ProblemDetailsFilter', () => {
-  it('renders an AppException with its code, errors and headers', () => {
+  it('renders a DomainError with the status of its code, its errors and headers', () => {
     const out = capture(
-      new AppException(ErrorCode.RateLimited, 429, 'slow down', undefined, { 'Retry-After': '3' }),
+      new DomainError(ErrorCode.RateLimited, 'slow down', undefined, { 'Retry-After': '3' }),
     );
     expect(out.status).toBe(429);
     expect(out.type).toBe('application/problem+json');
@@ -48,6 +54,15 @@ describe('ProblemDetailsFilter', () => {
     const out = capture(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
     expect(out.status).toBe(503);
     expect(out.json.code).toBe('unavailable');
+  });
+
+  it("answers a platform middleware's client errors with fixed details, no other with a status", () => {
+    const exposed = Object.assign(new Error('echoes <input>'), { status: 413, expose: true });
+    expect(capture(exposed).json).toMatchObject({ status: 413, code: 'payload_too_large' });
+    expect(capture(exposed).body).not.toContain('<input>');
+    // An SDK's error with a status is a fault of ours, not the client's.
+    const sdk = Object.assign(new Error('No such price'), { statusCode: 400, status: 400 });
+    expect(capture(sdk).status).toBe(500);
   });
 
   it('never leaks the message of an unknown error', () => {

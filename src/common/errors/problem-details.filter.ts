@@ -1,48 +1,58 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
-import { isDatabaseUnavailable } from '../../database/database-errors';
-import { AppException } from './app.exception';
-import { codeForStatus, ErrorCode } from './error-code.enum';
-import { problem, ProblemDetails, sendProblem } from './problem-details';
+import { HttpAdapterHost } from '@nestjs/core';
+import { conflictFor, isDatabaseUnavailable } from '../../database/database-errors';
+import { DomainError } from './domain.error';
+import { codeForStatus, ErrorCode, ERROR_STATUS } from './error-code.enum';
+import { problem, PROBLEM_CONTENT_TYPE, ProblemDetails } from './problem-details';
 
-/**
- * The one place an exception becomes a response: every error leaves as problem details, and
- * nothing internal (stack, SQL, secret) reaches the client. Unknown errors are logged in full.
- */
-const FIXED_DETAILS: Record<number, string> = {
+interface Problem {
+  body: ProblemDetails;
+  headers?: Record<string, string>;
+}
+
+/** Fixed details for what the platform refuses before a route runs: its messages echo input. */
+const PLATFORM_DETAILS: Record<number, string> = {
+  400: 'The request could not be read.',
+  404: 'No such resource.',
   413: 'The request body is too large.',
   415: 'The request body must be application/json.',
 };
 
+/**
+ * The one place an exception becomes a response: every error leaves as problem details, and
+ * nothing internal (stack, SQL, secret) reaches the client. Unknown errors are logged in full.
+ * It writes through Nest's HTTP adapter, so it does not depend on the platform.
+ */
 @Catch()
 export class ProblemDetailsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
+  constructor(private readonly adapterHost: HttpAdapterHost) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw exception;
-    const res = host.switchToHttp().getResponse<FastifyReply>();
-    if (res.sent) return;
+    const res: unknown = host.switchToHttp().getResponse();
+    const http = this.adapterHost.httpAdapter;
+    if (http.isHeadersSent(res)) return;
     const { body, headers } = this.toProblem(exception);
-    sendProblem(res, body, headers);
+    for (const [name, value] of Object.entries(headers ?? {})) http.setHeader(res, name, value);
+    http.setHeader(res, 'Content-Type', PROBLEM_CONTENT_TYPE);
+    http.reply(res, JSON.stringify(body), body.status);
   }
 
-  private toProblem(exception: unknown): {
-    body: ProblemDetails;
-    headers?: Record<string, string>;
-  } {
-    if (exception instanceof AppException) {
-      const body = problem(
-        exception.getStatus(),
-        exception.code,
-        exception.detail,
-        exception.errors,
-      );
-      return { body, headers: exception.headers };
+  private toProblem(exception: unknown): Problem {
+    exception = conflictFor(exception) ?? exception;
+    if (exception instanceof DomainError) {
+      const { code, detail, errors, headers } = exception;
+      return { body: problem(ERROR_STATUS[code], code, detail, errors), headers };
     }
+    // Nest's own (a route not found, a guard answering false): HTTP-layer, mapped back to a code.
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       return { body: problem(status, codeForStatus(status), this.detailOf(exception)) };
     }
+    const platform = platformRefusal(exception);
+    if (platform) return platform;
     if (isDatabaseUnavailable(exception)) {
       this.logger.warn(`Database unavailable: ${String(exception)}`);
       return {
@@ -58,9 +68,6 @@ export class ProblemDetailsFilter implements ExceptionFilter {
 
   /** Nest's own exceptions carry safe, fixed messages ("Cannot GET /x", "Forbidden resource"). */
   private detailOf(exception: HttpException): string {
-    // Fastify refuses these before a route runs; its messages echo the request's content type.
-    const fixed = FIXED_DETAILS[exception.getStatus()];
-    if (fixed) return fixed;
     const response = exception.getResponse();
     if (typeof response === 'string') return response;
     const message = (response as { message?: unknown }).message;
@@ -68,4 +75,19 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     if (Array.isArray(message)) return message.map(String).join('; ');
     return exception.message;
   }
+}
+
+/**
+ * A client error a platform middleware raised (http-errors with a 4xx status, marked safe to
+ * show: `expose`), answered with a fixed detail. Anything else with a status (an SDK's error,
+ * say) stays a fault of ours.
+ */
+function platformRefusal(exception: unknown): Problem | undefined {
+  if (!(exception instanceof Error)) return undefined;
+  const { status, expose } = exception as { status?: unknown; expose?: unknown };
+  if (typeof status !== 'number' || status < 400 || status > 499 || expose !== true) {
+    return undefined;
+  }
+  const detail = PLATFORM_DETAILS[status] ?? 'The request was refused.';
+  return { body: problem(status, codeForStatus(status), detail) };
 }

@@ -1,6 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { FastifyReply } from 'fastify';
-import { FieldError } from './app.exception';
+import { FieldError } from './domain.error';
 import { ErrorCode } from './error-code.enum';
 
 /** RFC 9457 problem details, the body of every error response. */
@@ -30,14 +29,4 @@ export function problem(
   };
   if (errors && errors.length > 0) body.errors = errors;
   return body;
-}
-
-/** Writes a problem response on the reply. */
-export function sendProblem(
-  reply: FastifyReply,
-  body: ProblemDetails,
-  headers?: Record<string, string>,
-): void {
-  if (headers) void reply.headers(headers);
-  void reply.status(body.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
 }

@@ -1,5 +1,5 @@
-import { HttpStatus, ValidationError } from '@nestjs/common';
-import { AppException, FieldError } from './app.exception';
+import { ValidationError } from '@nestjs/common';
+import { DomainError, FieldError } from './domain.error';
 import { ErrorCode } from './error-code.enum';
 
 function flatten(errors: ValidationError[], prefix = ''): FieldError[] {
@@ -11,11 +11,10 @@ function flatten(errors: ValidationError[], prefix = ''): FieldError[] {
 }
 
 /** Turns class-validator failures into one 400 with a per-field list. */
-export function validationExceptionFactory(errors: ValidationError[]): AppException {
+export function validationExceptionFactory(errors: ValidationError[]): DomainError {
   const fieldErrors = flatten(errors);
-  return new AppException(
+  return new DomainError(
     ErrorCode.ValidationFailed,
-    HttpStatus.BAD_REQUEST,
     'The request is not valid; see errors for each field.',
     fieldErrors,
   );

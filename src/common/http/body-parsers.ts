@@ -1,96 +1,101 @@
-import { HttpStatus } from '@nestjs/common';
-import type { FastifyBodyParser, FastifyInstance, FastifyRequest } from 'fastify';
-import secureJson from 'secure-json-parse';
-import { AppException } from '../errors/app.exception';
+import express, { NextFunction, Request, RequestHandler, Response } from 'express';
+import { DomainError } from '../errors/domain.error';
 import { ErrorCode } from '../errors/error-code.enum';
+import { isJsonMediaType, isUtf8Charset } from './media-type';
 
-export const JSON_LIMIT_BYTES = 64 * 1024;
-export const WEBHOOK_JSON_LIMIT_BYTES = 1024 * 1024;
+const JSON_LIMIT_BYTES = 64 * 1024;
+const RAW_BODY_LIMIT_BYTES = 1024 * 1024;
 /** Deeper than any body the API takes (processor events nest about 8 levels); refused before validation. */
 export const MAX_JSON_DEPTH = 32;
-/** `application/json` and structured-syntax suffixes such as `application/merge-patch+json`. */
-const JSON_SUFFIX_TYPE = /^application\/[\w.!#$&^-]+\+json$/i;
-const JSON_MEDIA_TYPES = ['application/json', JSON_SUFFIX_TYPE];
-const UTF8 = /^utf-?8$/i;
-
-/** The exact bytes of a JSON body, kept beside the parsed value: webhook signatures cover them. */
-export type RawBodyRequest = FastifyRequest & { rawBody?: Buffer };
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * JSON is the only body type the API reads. Fastify answers any other type with 415 and a body
- * over the route's limit with 413; parse failures here become problem details through the filter.
- * Must run before the routes are registered (app.init), since the larger limit is set per route.
+ * JSON is the only body type the API reads: any other type is 415, a compressed body is 415 too
+ * (`inflate: false`: no client of this API compresses, and the processor signs the bytes as sent),
+ * a body over the limit is 413, malformed JSON is 400. Failures go to `next(err)`, so Nest's
+ * exception filter answers them as problem details.
+ *
+ * `rawBodyPaths` (the webhook) get the exact bytes as a Buffer in `req.body`, up to 1 MiB: the
+ * signature covers them and the processor's SDK parses them itself.
  */
-export function registerJsonBody(fastify: FastifyInstance, largeBodyPaths: string[]): void {
-  const parser: FastifyBodyParser<Buffer> = (req, body, done) => {
-    try {
-      done(null, parseJsonBody(req, body));
-    } catch (err) {
-      done(err as Error, undefined);
-    }
-  };
-  fastify.removeAllContentTypeParsers();
-  for (const type of JSON_MEDIA_TYPES)
-    fastify.addContentTypeParser(type, { parseAs: 'buffer' }, parser);
-  // Every other route keeps the server's bodyLimit, JSON_LIMIT_BYTES (createHttpAdapter).
-  fastify.addHook('onRoute', (route) => {
-    if (largeBodyPaths.includes(route.url)) route.bodyLimit = WEBHOOK_JSON_LIMIT_BYTES;
-  });
-}
-
-function parseJsonBody(req: RawBodyRequest, body: Buffer): unknown {
-  if (!isUtf8Identity(req)) {
-    throw new AppException(
-      ErrorCode.UnsupportedMediaType,
-      HttpStatus.UNSUPPORTED_MEDIA_TYPE,
-      'The body must be UTF-8 JSON.',
-    );
-  }
-  // As before the move to Fastify: an empty body is no body, and validation names the missing fields.
-  if (body.length === 0) return undefined;
-  let value: unknown;
-  try {
-    // Refuses __proto__ and constructor.prototype keys, which could poison objects merged later.
-    value = secureJson.parse(body.toString('utf8'), undefined, {
-      protoAction: 'error',
-      constructorAction: 'error',
+export function bodyParsers(rawBodyPaths: string[]): RequestHandler {
+  const json = express.json({ limit: JSON_LIMIT_BYTES, inflate: false, type: () => true });
+  const raw = express.raw({ limit: RAW_BODY_LIMIT_BYTES, inflate: false, type: () => true });
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!BODY_METHODS.has(req.method) || !hasBody(req)) return next();
+    const refusal = refuseMediaType(req);
+    if (refusal) return next(refusal);
+    const keepRaw = rawBodyPaths.includes(req.path);
+    (keepRaw ? raw : json)(req, res, (err?: unknown) => {
+      if (err) return next(bodyError(err));
+      const problem = keepRaw ? undefined : jsonBodyProblem(req.body, MAX_JSON_DEPTH);
+      next(problem ? badBody(problem) : undefined);
     });
-  } catch {
-    throw badBody('The request body is not valid JSON.');
+  };
+}
+
+function hasBody(req: Request): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+function refuseMediaType(req: Request): DomainError | undefined {
+  const type = req.headers['content-type'];
+  if (type === undefined || !isJsonMediaType(type)) {
+    return unsupported('The request body must be application/json.');
   }
-  // Found by the reliability suite: a body nested thousands deep overflowed the validator's stack (500).
-  if (jsonDepthExceeds(value, MAX_JSON_DEPTH))
-    throw badBody('The request body is nested too deeply.');
-  req.rawBody = body;
-  return value;
-}
-
-/** Only UTF-8 text, not compressed: the processor signs the bytes as sent, and nothing else is needed. */
-function isUtf8Identity(req: FastifyRequest): boolean {
   const encoding = req.headers['content-encoding'];
-  if (encoding !== undefined && encoding.toLowerCase() !== 'identity') return false;
-  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers['content-type'] ?? '');
-  return charset === null || UTF8.test(charset[1]);
+  if (!isUtf8Charset(type) || (encoding !== undefined && encoding.toLowerCase() !== 'identity')) {
+    return unsupported('The body must be uncompressed UTF-8 JSON.');
+  }
+  return undefined;
 }
 
-/** Whether a Content-Type header names JSON, whatever its parameters. */
-export function isJsonMediaType(contentType: string): boolean {
-  const type = contentType.split(';', 1)[0].trim().toLowerCase();
-  return type === 'application/json' || JSON_SUFFIX_TYPE.test(type);
+/** body-parser's errors (http-errors with a `type`) as our codes, with fixed details. */
+function bodyError(err: unknown): DomainError {
+  switch ((err as { type?: unknown }).type) {
+    case 'entity.too.large':
+      return new DomainError(ErrorCode.PayloadTooLarge, 'The request body is too large.');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return unsupported('The body must be uncompressed UTF-8 JSON.');
+    case 'entity.parse.failed':
+      return badBody('The request body is not valid JSON.');
+    default:
+      return badBody('The request body could not be read.');
+  }
 }
 
-function badBody(detail: string): AppException {
-  return new AppException(ErrorCode.ValidationFailed, HttpStatus.BAD_REQUEST, detail);
-}
-
-/** Whether a parsed JSON value nests deeper than `max` arrays/objects; iterative, so it cannot overflow. */
-export function jsonDepthExceeds(value: unknown, max: number): boolean {
+/**
+ * Why a parsed body is refused, if it is: nested deeper than `max` (found by the reliability suite:
+ * 12 000 levels overflowed the validator's stack, a 500), or carrying a `__proto__` key or a
+ * `constructor` with a `prototype`, which poison any object the body is later merged into.
+ * Iterative, so it cannot overflow itself.
+ */
+export function jsonBodyProblem(value: unknown, max: number): string | undefined {
   const stack: [unknown, number][] = [[value, 0]];
   while (stack.length > 0) {
     const [v, depth] = stack.pop()!;
     if (typeof v !== 'object' || v === null) continue;
-    if (depth + 1 > max) return true;
-    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+    if (depth + 1 > max) return 'The request body is nested too deeply.';
+    for (const [key, child] of Object.entries(v)) {
+      if (key === '__proto__' || (key === 'constructor' && hasOwnPrototype(child))) {
+        return 'The request body may not contain __proto__ or constructor.prototype keys.';
+      }
+      stack.push([child, depth + 1]);
+    }
   }
-  return false;
+  return undefined;
+}
+
+function hasOwnPrototype(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && Object.hasOwn(value, 'prototype');
+}
+
+function unsupported(detail: string): DomainError {
+  return new DomainError(ErrorCode.UnsupportedMediaType, detail);
+}
+
+function badBody(detail: string): DomainError {
+  return new DomainError(ErrorCode.ValidationFailed, detail);
 }

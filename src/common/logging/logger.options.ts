@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
+import { HttpLogger, Options, pinoHttp } from 'pino-http';
 import { AppConfig } from '../../config/app-config';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -27,21 +28,37 @@ export const REDACTED_PATHS = [
   'res.headers["set-cookie"]',
 ];
 
-/** Honours a well-formed incoming X-Request-Id (a proxy's), otherwise makes one. */
-export function requestId(req: IncomingMessage): string {
+/** Honours a well-formed incoming X-Request-Id (a proxy's), otherwise makes one; echoes it back. */
+export function requestId(req: IncomingMessage, res: ServerResponse): string {
   const incoming = req.headers['x-request-id'];
-  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
+/**
+ * The access log: pino-http with the LoggerModule's own options (so the same redaction, levels and
+ * destination; the log-capturing tests give [options, stream]). It must be the first middleware,
+ * so a request refused by a later one (CORS, body parsing, static files) is logged too; that is
+ * why LoggerModule is told to use it (`useExisting`) rather than add its own behind the others.
+ */
+export function accessLog(params: Params): HttpLogger {
+  const [options, stream] = Array.isArray(params.pinoHttp)
+    ? params.pinoHttp
+    : [params.pinoHttp as Options | undefined, undefined];
+  return pinoHttp(options, stream);
 }
 
 export function loggerOptions(config: AppConfig, isTty = process.stdout.isTTY): Params {
   // Pretty output only when a person is watching a terminal (or asks), never in production.
   const pretty = !config.isProduction && (config.logPretty ?? isTty);
-  // nestjs-pino's middleware writes the access line and binds a per-request logger for the
-  // application's logs. Its id is Fastify's request id (genReqId below; @fastify/middie copies it
-  // onto the raw request), the same one echoed as X-Request-Id.
+  // accessLog() writes the access line; nestjs-pino's middleware only binds req.log (with the
+  // request id, echoed as X-Request-Id) as the logger of the application's logs for the request.
   return {
+    useExisting: true,
     pinoHttp: {
       level: config.logLevel,
+      genReqId: requestId,
       // Probes arrive every few seconds from each balancer and say nothing new; a failing one
       // shows as a 503 to the prober. Logging them costs more than answering them.
       autoLogging: { ignore: (req) => HEALTH_PATHS.has((req.url ?? '').split('?', 1)[0]) },

@@ -1,5 +1,7 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
-import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
+
+/** The record the storage answers with; the package exports the interface only under dist/. */
+export type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
 interface Window {
   hits: number;
@@ -18,7 +20,8 @@ export class FixedWindowStorage implements ThrottlerStorage {
   private readonly windows = new Map<string, Window>();
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor(private readonly now: () => number = Date.now) {
+  /** `now`: milliseconds since the epoch, from the Clock. */
+  constructor(private readonly now: () => number) {
     this.sweeper = setInterval(() => this.sweep(), SWEEP_INTERVAL_MS);
     this.sweeper.unref();
   }
@@ -51,6 +54,12 @@ export class FixedWindowStorage implements ThrottlerStorage {
       isBlocked,
       timeToBlockExpire: isBlocked ? Math.ceil((w.blockedUntil - now) / 1000) : 0,
     });
+  }
+
+  /** Milliseconds the key stays blocked, without counting a hit (0 when it is not blocked). */
+  blockedFor(key: string, throttlerName: string): Promise<number> {
+    const w = this.windows.get(`${key}:${throttlerName}`);
+    return Promise.resolve(w ? Math.max(0, w.blockedUntil - this.now()) : 0);
   }
 
   private sweep(): void {

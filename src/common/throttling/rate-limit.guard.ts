@@ -2,21 +2,20 @@ import {
   applyDecorators,
   CanActivate,
   ExecutionContext,
-  HttpStatus,
   Injectable,
   SetMetadata,
   UseGuards,
 } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpAdapterHost, Reflector } from '@nestjs/core';
 import { AppConfig, RateLimitConfig } from '../../config/app-config';
-import { AppException } from '../errors/app.exception';
 import { ErrorCode } from '../errors/error-code.enum';
+import type { HttpRequest } from '../http/http-request';
+import { ApiProblems } from '../openapi/api-problems.decorator';
+import { rateLimited } from './failed-attempts';
 import { RateLimitService } from './rate-limit.service';
 
 export type RateLimitPolicy = keyof RateLimitConfig;
-/** What a limit counts by: the client address (as Fastify resolves it under TRUST_PROXY) or a body field. */
+/** What a limit counts by: the client address (as the platform resolves it under TRUST_PROXY) or a body field. */
 export type RateLimitKey = 'ip' | `body.${string}`;
 
 interface RateLimitRule {
@@ -32,7 +31,7 @@ export function RateLimit(policy: RateLimitPolicy, keys: RateLimitKey[] = ['ip']
   return applyDecorators(
     SetMetadata(RATE_LIMIT, { policy, keys } satisfies RateLimitRule),
     UseGuards(RateLimitGuard),
-    ApiTooManyRequestsResponse({ description: 'Rate limited; see Retry-After' }),
+    ApiProblems(ErrorCode.RateLimited),
   );
 }
 
@@ -42,36 +41,29 @@ export class RateLimitGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly limits: RateLimitService,
     private readonly config: AppConfig,
+    private readonly adapterHost: HttpAdapterHost,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const rule = this.reflector.get<RateLimitRule | undefined>(RATE_LIMIT, context.getHandler());
     if (!rule) return true;
-    const req = context.switchToHttp().getRequest<FastifyRequest>();
-    const res = context.switchToHttp().getResponse<FastifyReply>();
+    const req = context.switchToHttp().getRequest<HttpRequest>();
+    const res: unknown = context.switchToHttp().getResponse();
+    const http = this.adapterHost.httpAdapter;
     const limit = this.config.rateLimits[rule.policy];
     for (const key of rule.keys) {
       const tracker = this.trackerFor(req, key);
       if (tracker === undefined) continue;
       const record = await this.limits.hit(`${rule.policy}:${key}`, tracker, limit, WINDOW_MS);
       if (!record) continue;
-      void res.header('RateLimit-Limit', String(limit));
-      void res.header('RateLimit-Remaining', String(Math.max(0, limit - record.totalHits)));
-      if (record.isBlocked) {
-        const retryAfter = String(Math.max(1, Math.ceil(record.timeToBlockExpire)));
-        throw new AppException(
-          ErrorCode.RateLimited,
-          HttpStatus.TOO_MANY_REQUESTS,
-          `Too many requests; try again in ${retryAfter} seconds.`,
-          undefined,
-          { 'Retry-After': retryAfter },
-        );
-      }
+      http.setHeader(res, 'RateLimit-Limit', String(limit));
+      http.setHeader(res, 'RateLimit-Remaining', String(Math.max(0, limit - record.totalHits)));
+      if (record.isBlocked) throw rateLimited(record.timeToBlockExpire);
     }
     return true;
   }
 
-  private trackerFor(req: FastifyRequest, key: RateLimitKey): string | undefined {
+  private trackerFor(req: HttpRequest, key: RateLimitKey): string | undefined {
     if (key === 'ip') return req.ip || 'unknown';
     const body: unknown = req.body;
     const value =

@@ -1,10 +1,11 @@
 import { Global, Module } from '@nestjs/common';
+import { FailedAttempts } from './failed-attempts';
 import { RateLimitGuard } from './rate-limit.guard';
 import { RateLimitService } from './rate-limit.service';
 
 @Global()
 @Module({
-  providers: [RateLimitService, RateLimitGuard],
-  exports: [RateLimitService, RateLimitGuard],
+  providers: [RateLimitService, RateLimitGuard, FailedAttempts],
+  exports: [RateLimitService, RateLimitGuard, FailedAttempts],
 })
 export class RateLimitModule {}

@@ -1,0 +1,164 @@
+/**
+ * The work of the bench's references, without a framework: the same SQL and the same crypto as
+ * the service for each measured endpoint, with the same pool size, checking nothing the measured
+ * requests do not need. Served bare by `twin.ts` (node:http) and by `bare-nest.ts` (a bare Nest
+ * app on Express), so the two differ only in the HTTP layer.
+ */
+import { createHash, createHmac, createSecretKey, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { Pool } from 'pg';
+import { paymentHandlers } from './twin-payments';
+
+const env = (name: string, fallback?: string): string => {
+  const value = process.env[name] ?? fallback;
+  if (value === undefined) throw new Error(`${name} is required`);
+  return value;
+};
+
+export const pool = new Pool({
+  connectionString: env('DATABASE_URL'),
+  max: Number(env('DATABASE_POOL_SIZE', '10')),
+});
+const cookieName = env('SESSION_COOKIE_NAME', 'service_session');
+const idleTtlMs = Number(env('SESSION_IDLE_TTL_SECONDS', '1800')) * 1000;
+const touchIntervalMs = Math.min(60_000, idleTtlMs / 10);
+const tokenKey = createSecretKey(Buffer.from(env('DEVICE_TOKEN_SECRET'), 'utf8'));
+const tokenTtl = Number(env('DEVICE_TOKEN_TTL_SECONDS', '900'));
+const { webhook, checkout } = paymentHandlers(pool, {
+  webhookSecret: env('STRIPE_WEBHOOK_SECRET'),
+  processor: new URL(env('STRIPE_API_BASE')),
+  stripeKey: env('STRIPE_SECRET_KEY'),
+  siteUrl: env('SITE_URL', 'http://localhost:3000'),
+});
+
+/** The request's headers and exact body bytes in, the status and JSON payload out. */
+export type Handler = (req: IncomingMessage, body: Buffer, url: URL) => Promise<[number, unknown]>;
+
+const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+const b64url = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+
+async function health(): Promise<[number, unknown]> {
+  await pool.query('SELECT 1');
+  return [200, { status: 'ok', checks: { database: 'up' }, version: '0.1.0' }];
+}
+
+const SESSION_SQL =
+  'SELECT s.id, s.last_used_at, s.expires_at, s.idle_expires_at, s.revoked_at, u.id AS user_id, ' +
+  'u.email, u.name, u.org_id, u.role, u.disabled ' +
+  'FROM sessions s INNER JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1';
+
+interface SessionRow {
+  id: string;
+  last_used_at: Date;
+  expires_at: Date;
+  idle_expires_at: Date;
+  revoked_at: Date | null;
+  org_id: string;
+  disabled: boolean;
+}
+
+async function devices(req: IncomingMessage, _b: Buffer, url: URL): Promise<[number, unknown]> {
+  const token = readCookie(req.headers.cookie ?? '', cookieName);
+  if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return [401, { code: 'unauthenticated' }];
+  const hash = createHash('sha256').update(token).digest('hex');
+  const { rows } = await pool.query<SessionRow>(SESSION_SQL, [hash]);
+  const s = rows[0];
+  const now = new Date();
+  if (!s || s.revoked_at || s.disabled || s.expires_at <= now || s.idle_expires_at <= now) {
+    return [401, { code: 'unauthenticated' }];
+  }
+  // Use is recorded at most once per touch interval, as the service does.
+  if (now.getTime() - s.last_used_at.getTime() >= touchIntervalMs) {
+    await pool.query('UPDATE sessions SET last_used_at = $1, idle_expires_at = $2 WHERE id = $3', [
+      now,
+      new Date(now.getTime() + idleTtlMs),
+      s.id,
+    ]);
+  }
+  const limit = Number(url.searchParams.get('limit') ?? 50);
+  const list = await pool.query<{
+    device_id: string;
+    model: string;
+    provider: string;
+    status: string;
+    last_seen_at: Date | null;
+    created_at: Date;
+  }>(
+    'SELECT device_id, model, provider, status, last_seen_at, created_at FROM devices ' +
+      'WHERE org_id = $1 ORDER BY device_id ASC LIMIT $2',
+    [s.org_id, limit + 1],
+  );
+  const items = list.rows.slice(0, limit).map((d) => ({
+    device_id: d.device_id,
+    model: d.model,
+    provider: d.provider,
+    status: d.status,
+    last_seen_at: d.last_seen_at ? d.last_seen_at.toISOString() : null,
+    created_at: d.created_at.toISOString(),
+  }));
+  const more = list.rows.length > limit;
+  const last = items[items.length - 1]?.device_id;
+  return [200, { items, next_cursor: more ? b64url({ v: 1, after: last }) : null }];
+}
+
+function readCookie(header: string, name: string): string | undefined {
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name)
+      return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+async function deviceToken(_r: IncomingMessage, body: Buffer): Promise<[number, unknown]> {
+  const claim = JSON.parse(body.toString('utf8')) as Record<string, string>;
+  const { rows } = await pool.query<{
+    device_id: string;
+    org_id: string;
+    model: string;
+    provider: string;
+    status: string;
+  }>(
+    'SELECT id, org_id, device_id, model, provider, status, last_seen_at, firmware_version, battery_pct, ' +
+      'deactivated_at, created_at, updated_at FROM devices WHERE device_id = $1 LIMIT 1',
+    [claim.device_id],
+  );
+  const d = rows[0];
+  const stored = d ?? { model: '\u0000', provider: '\u0000', status: 'deactivated' };
+  const ok = [
+    d !== undefined,
+    timingSafeEqual(sha256(stored.model), sha256(claim.model)),
+    timingSafeEqual(sha256(stored.provider), sha256(claim.provider)),
+    timingSafeEqual(sha256(stored.status), sha256('active')),
+  ].every(Boolean);
+  if (!ok || !d) return [401, { code: 'invalid_device' }];
+  const now = Math.floor(Date.now() / 1000);
+  const header = b64url({ alg: 'HS256', typ: 'device+jwt' });
+  const payload = b64url({
+    org_id: d.org_id,
+    iat: now,
+    exp: now + tokenTtl,
+    aud: 'device',
+    sub: d.device_id,
+    jti: randomUUID(),
+  });
+  const sig = createHmac('sha256', tokenKey).update(`${header}.${payload}`).digest('base64url');
+  return [
+    200,
+    {
+      access_token: `${header}.${payload}.${sig}`,
+      token_type: 'Bearer',
+      expires_in: tokenTtl,
+      expires_at: new Date((now + tokenTtl) * 1000).toISOString(),
+    },
+  ];
+}
+
+/** `METHOD /path` to its handler. */
+export const routes: Record<string, Handler> = {
+  'GET /health': health,
+  'GET /api/v1/devices': devices,
+  'POST /auth/device': deviceToken,
+  'POST /api/payment-processor/webhook': webhook,
+  'POST /api/lease/checkout': checkout,
+};

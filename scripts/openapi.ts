@@ -1,0 +1,68 @@
+/**
+ * The API document without a listener or a database, from the function the server uses:
+ * - `write FILE`: the JSON document (`npm run openapi:lint` lints it);
+ * - `types`: regenerates test/support/openapi.d.ts (`npm run openapi:types`), which the e2e suite
+ *   checks for drift and the typed test client compiles against.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { AppModule } from '../src/app.module';
+import { buildApiDocument } from '../src/common/openapi/api-document';
+import { processAppConfig } from '../src/config/config.module';
+
+export const TYPES_FILE = join(__dirname, '..', 'test', 'support', 'openapi.d.ts');
+const HEADER =
+  '// Generated from the OpenAPI document by `npm run openapi:types`: do not edit.\n\n';
+
+/** Preview mode: modules and routes are scanned, no provider is made (no database is opened). */
+export async function previewApiDocument(): Promise<OpenAPIObject> {
+  const app = await NestFactory.create(AppModule, { preview: true, logger: false });
+  try {
+    return buildApiDocument(app, processAppConfig());
+  } finally {
+    await app.close();
+  }
+}
+
+/**
+ * openapi-typescript in a plain Node child: its dependencies are ES modules, which Node 20.19+
+ * require()s but Jest's module registry cannot load, and the drift spec runs this under Jest.
+ */
+const GENERATE_TYPES = `
+const { default: openapiTS, astToString } = require('openapi-typescript');
+let input = '';
+process.stdin.on('data', (chunk) => (input += chunk));
+process.stdin.on('end', async () => {
+  process.stdout.write(astToString(await openapiTS(JSON.parse(input), { silent: true })));
+});`;
+
+export function apiTypes(document: OpenAPIObject): string {
+  const types = execFileSync(process.execPath, ['-e', GENERATE_TYPES], {
+    cwd: join(__dirname, '..'),
+    input: JSON.stringify(document),
+    encoding: 'utf8',
+  });
+  return HEADER + types;
+}
+
+function save(file: string, text: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+async function main([command, file]: string[]): Promise<void> {
+  const document = await previewApiDocument();
+  if (command === 'write' && file) save(file, JSON.stringify(document, null, 2) + '\n');
+  else if (command === 'types') save(TYPES_FILE, apiTypes(document));
+  else throw new Error('usage: openapi.ts write FILE | types');
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,15 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/**
+ * What guards, decorators and controllers read from a request, whatever the HTTP platform: they
+ * take it from `ExecutionContext` typed as this, so only the platform's own setup knows Express.
+ */
+export interface HttpRequest {
+  method: string;
+  headers: IncomingHttpHeaders;
+  /** The client address as the platform resolves it under TRUST_PROXY. */
+  ip?: string;
+  body?: unknown;
+  /** Parsed by the cookie middleware. */
+  cookies?: Record<string, unknown>;
+}

@@ -1,0 +1,62 @@
+import type { Server, ServerResponse } from 'node:http';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { HttpServerTimeouts } from '../../config/app-config';
+import { codeForStatus } from '../errors/error-code.enum';
+import { problem, PROBLEM_CONTENT_TYPE } from '../errors/problem-details';
+
+/** How often Node looks for connections over their time limit (its default is 30 s). */
+const TIMEOUT_CHECK_MS = 1000;
+
+/**
+ * Limits on the Node server itself, below any framework: slow clients are cut off (a connection
+ * that trickles its headers or body is answered 408 and closed), and requests Node refuses
+ * before any middleware sees them are answered as problem details rather than bare status lines.
+ * Call before `listen` (the timeout check is armed on 'listening').
+ */
+export function applyServerLimits(server: Server, timeouts: HttpServerTimeouts): void {
+  server.headersTimeout = timeouts.headersMs;
+  server.requestTimeout = timeouts.requestMs;
+  server.keepAliveTimeout = timeouts.keepAliveMs;
+  // A createServer() option that Nest does not pass; Node reads the property when the server
+  // starts listening (the slow-client e2e test shows it took effect).
+  (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval =
+    TIMEOUT_CHECK_MS;
+  server.on('clientError', answerClientError);
+}
+
+/** Node's own reasons for refusing a request, as our statuses and details. */
+function refusal(code: string | undefined): [number, string] {
+  switch (code) {
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return [408, 'The request was not received in time.'];
+    case 'HPE_HEADER_OVERFLOW':
+      return [431, 'The request line and headers are too large.'];
+    default:
+      // Malformed framing: e.g. both Content-Length and Transfer-Encoding (request smuggling).
+      return [400, 'The request is not well-formed HTTP.'];
+  }
+}
+
+/**
+ * Replaces Node's default 'clientError' answer (a status line without a body) with problem
+ * details, under the same rule: only if no response has begun on the socket.
+ */
+function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
+  // Node's internal link to the response in flight; nothing public says whether one began.
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (err.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const [status, detail] = refusal(err.code);
+  const body = JSON.stringify(problem(status, codeForStatus(status), detail));
+  const response =
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+    `Content-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+    'Connection: close\r\n\r\n' +
+    body;
+  // Closed once written, whether or not the client ever closes its side.
+  socket.end(response, () => socket.destroy());
+}

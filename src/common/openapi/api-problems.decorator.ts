@@ -1,0 +1,89 @@
+import { STATUS_CODES } from 'node:http';
+import { applyDecorators } from '@nestjs/common';
+import { METHOD_METADATA } from '@nestjs/common/constants';
+import { DECORATORS, getSchemaPath, HeaderObject, ResponseObject } from '@nestjs/swagger';
+import { ErrorCode } from '../errors/error-code.enum';
+import { PROBLEM_CONTENT_TYPE } from '../errors/problem-details';
+import { ProblemDetailsSchema } from './problem-details.schema';
+import { exampleOf, statusOf } from './problem-examples';
+
+/** The codes documented so far on a handler: decorators of several kinds add to one route. */
+const PROBLEM_CODES = Symbol('problem-codes');
+const ALL_CODES = Object.values(ErrorCode);
+
+const retryAfter = (required: boolean): Record<string, HeaderObject> => ({
+  'Retry-After': {
+    required,
+    description: 'Seconds to wait before trying again',
+    schema: { type: 'integer', minimum: 1 },
+  },
+});
+
+type Decorator = ReturnType<typeof applyDecorators>;
+
+/**
+ * Documents the error responses a route can give, by code: each status gets
+ * `application/problem+json` content referencing the ProblemDetails component, with one example per
+ * code. Repeated uses (on the method, on the class, inside other decorators) add up.
+ */
+export function ApiProblems(...codes: ErrorCode[]): Decorator {
+  return (target: object, _key?: string | symbol, descriptor?: PropertyDescriptor) => {
+    if (descriptor) return addProblems(descriptor.value as object, codes);
+    // On a class: every route handler of it (method decorators have already run).
+    const prototype = (target as { prototype: Record<string, unknown> }).prototype;
+    for (const name of Object.getOwnPropertyNames(prototype)) {
+      const handler = prototype[name];
+      const route = typeof handler === 'function' && Reflect.hasMetadata(METHOD_METADATA, handler);
+      if (name !== 'constructor' && route) {
+        addProblems(handler, codes);
+      }
+    }
+  };
+}
+
+/** Reads or writes the database: 503 `unavailable` (with Retry-After) while it cannot be reached. */
+export const ApiDatabase = () => ApiProblems(ErrorCode.Unavailable);
+
+/** POST, PUT, PATCH and DELETE: the body parser refuses malformed, oversized or non-JSON bodies. */
+export const ApiJsonBody = () =>
+  ApiProblems(
+    ErrorCode.ValidationFailed,
+    ErrorCode.PayloadTooLarge,
+    ErrorCode.UnsupportedMediaType,
+  );
+
+/** A cookie route that changes state (CrossSiteGuard): also 403 for a cross-site request. */
+export const ApiCookieWrite = () =>
+  applyDecorators(ApiJsonBody(), ApiProblems(ErrorCode.Forbidden));
+
+function addProblems(handler: object, codes: ErrorCode[]): void {
+  const known = (Reflect.getMetadata(PROBLEM_CODES, handler) ?? []) as ErrorCode[];
+  const all = ALL_CODES.filter((code) => known.includes(code) || codes.includes(code));
+  Reflect.defineMetadata(PROBLEM_CODES, all, handler);
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of all) {
+    const status = statusOf(code);
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const responses = (Reflect.getMetadata(DECORATORS.API_RESPONSE, handler) ?? {}) as object;
+  const problems = [...byStatus].map(([status, group]) => [status, problemResponse(status, group)]);
+  Reflect.defineMetadata(
+    DECORATORS.API_RESPONSE,
+    { ...responses, ...Object.fromEntries(problems) },
+    handler,
+  );
+}
+
+function problemResponse(status: number, codes: ErrorCode[]): ResponseObject {
+  const examples = Object.fromEntries(codes.map((code) => [code, { value: exampleOf(code) }]));
+  return {
+    description: `${STATUS_CODES[status]}: ${codes.map((code) => `\`${code}\``).join(', ')}`,
+    ...(status === 429 || status === 503 ? { headers: retryAfter(status === 429) } : {}),
+    content: {
+      [PROBLEM_CONTENT_TYPE]: {
+        schema: { $ref: getSchemaPath(ProblemDetailsSchema) },
+        examples,
+      },
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+
+const LIST_LIMIT_DEFAULT = 50;
+const LIST_LIMIT_MAX = 200;
+
+/** `?limit=&cursor=` of every keyset-paginated list (CONTRACT.md: limit 1-200, default 50). */
+export class PageQueryDto {
+  @ApiPropertyOptional({ minimum: 1, maximum: LIST_LIMIT_MAX, default: LIST_LIMIT_DEFAULT })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(LIST_LIMIT_MAX)
+  limit: number = LIST_LIMIT_DEFAULT;
+
+  @ApiPropertyOptional({ description: 'The `next_cursor` of the previous page' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(400)
+  cursor?: string;
+}

@@ -1,0 +1,40 @@
+import { ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
+import { DomainError } from '../errors/domain.error';
+import { ErrorCode } from '../errors/error-code.enum';
+import { validationExceptionFactory } from '../errors/validation.exception-factory';
+import { findUnstorableText } from './storable-text';
+
+/**
+ * The one global pipe: every body, query and path value is checked for text the database cannot
+ * keep, then validated against its DTO. Here rather than a decorator on each DTO field, so a new
+ * DTO (or a bare `@Param`) cannot forget it.
+ */
+@Injectable()
+export class AppValidationPipe extends ValidationPipe {
+  constructor() {
+    super({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      transform: true,
+      exceptionFactory: validationExceptionFactory,
+    });
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    // Custom parameter decorators hand over our own objects (the signed-in user), not input.
+    if (metadata.type !== 'custom') {
+      const errors = findUnstorableText(
+        value,
+        metadata.type === 'body' ? '' : (metadata.data ?? ''),
+      );
+      if (errors.length > 0) {
+        throw new DomainError(
+          ErrorCode.ValidationFailed,
+          'The request is not valid; see errors for each field.',
+          errors,
+        );
+      }
+    }
+    return super.transform(value, metadata);
+  }
+}

@@ -1,0 +1,38 @@
+import { cleanAllText, cleanText, findUnstorableText, unstorableReason } from './storable-text';
+
+describe('storable text', () => {
+  it('accepts any well-formed text without NUL, astral and control characters included', () => {
+    for (const s of [
+      '',
+      'plain',
+      '\u0001\u001f\u007f',
+      '😀 𝄞',
+      '\uFFFF\uFDD0',
+      'x'.repeat(10_000),
+    ]) {
+      expect(unstorableReason(s)).toBeUndefined();
+    }
+  });
+
+  it('refuses NUL and unpaired surrogates, lead or trail', () => {
+    for (const s of ['a\u0000b', '\uD800', 'x\uDC00y', '\uDBFF\uDBFF']) {
+      expect(unstorableReason(s)).toEqual(expect.any(String));
+    }
+  });
+
+  it('names every bad string by its path, keys included, in body order', () => {
+    const body = { name: 'a\u0000', nested: { list: ['ok', '\uD800'] }, ['k\u0000']: 1, n: 5 };
+    expect(findUnstorableText(body).map((e) => e.field)).toEqual(['name', 'nested.list.1', 'k']);
+    expect(findUnstorableText('\uDC00', 'device_id')).toEqual([
+      { field: 'device_id', message: expect.stringContaining('device_id') },
+    ]);
+    expect(findUnstorableText({ fine: ['x', 1, null, true] })).toEqual([]);
+  });
+
+  it('cleans instead of refusing, deep, keys included, other values untouched', () => {
+    expect(cleanText('a\u0000b\uD800')).toBe('ab\uFFFD');
+    const cleaned = cleanAllText({ a: ['\u0000x', 2, null], ['b\uDC00']: { c: false } });
+    expect(cleaned).toEqual({ a: ['x', 2, null], ['b\uFFFD']: { c: false } });
+    expect(findUnstorableText(cleaned)).toEqual([]);
+  });
+});

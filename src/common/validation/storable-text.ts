@@ -1,0 +1,62 @@
+import { FieldError } from '../errors/domain.error';
+
+/**
+ * What a JSON string can carry but the database cannot keep. PostgreSQL `text` refuses NUL (a
+ * 500 before this check), and a lone surrogate is not Unicode: `pg` would silently store U+FFFD,
+ * so the value read back would not be the value sent.
+ */
+export function unstorableReason(value: string): string | undefined {
+  if (value.includes('\0')) return 'must not contain the NUL character (U+0000)';
+  if (!value.isWellFormed()) return 'must be well-formed Unicode (it has an unpaired surrogate)';
+  return undefined;
+}
+
+/** The same rule, made to hold instead of refused: for signed input we must accept (webhook events). */
+export function cleanText(value: string): string {
+  return value.replaceAll('\0', '').toWellFormed();
+}
+
+type Visit = [value: unknown, path: string];
+
+function childPath(path: string, key: string): string {
+  return path ? `${path}.${key}` : key;
+}
+
+/**
+ * Every string in a parsed body, query or path value (keys included) that cannot be stored, as
+ * field errors named like the validator names them (`a.b.0`). Iterative: depth is bounded by the
+ * body parser, but a wide body must not cost recursion either.
+ */
+export function findUnstorableText(root: unknown, rootPath = ''): FieldError[] {
+  const errors: FieldError[] = [];
+  const stack: Visit[] = [[root, rootPath]];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === 'string') {
+      const reason = unstorableReason(value);
+      if (reason) errors.push({ field: path || 'body', message: `${path || 'body'} ${reason}` });
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    for (const [key, child] of Object.entries(value)) {
+      const keyReason = unstorableReason(key);
+      if (keyReason) {
+        const field = childPath(path, cleanText(key));
+        errors.push({ field, message: `a field name ${keyReason}` });
+        continue;
+      }
+      stack.push([child, childPath(path, key)]);
+    }
+  }
+  return errors.reverse();
+}
+
+/** A deep copy with every string (and key) cleaned by `cleanText`; other values kept as they are. */
+export function cleanAllText<T>(value: T): T {
+  if (typeof value === 'string') return cleanText(value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => cleanAllText(v)) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) out[cleanText(key)] = cleanAllText(child);
+  return out as T;
+}

@@ -1,0 +1,120 @@
+import { Injectable } from '@nestjs/common';
+import type Stripe from 'stripe';
+import { AppConfig } from '../config/app-config';
+
+/** The API version this code reads payloads for; TypeScript flags it when the SDK moves on. */
+const PROCESSOR_API_VERSION = '2026-10-28.endive';
+/** The processor's own limit on how old a signed webhook may be. */
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+let sdk: typeof Stripe | undefined;
+
+/**
+ * The Stripe SDK, required on first use rather than at startup: loading it takes ~50 ms of boot
+ * and the first checkout or webhook can pay that instead.
+ */
+export function stripeSdk(): typeof Stripe {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see above
+  sdk ??= require('stripe') as typeof Stripe;
+  return sdk;
+}
+
+/**
+ * The one place the Stripe SDK is built: from AppConfig, pointed at STRIPE_API_BASE when set,
+ * with a bounded timeout and retries (the SDK resends a failed POST with the same idempotency key).
+ * Built on the first checkout, so a boot does not load the SDK.
+ */
+@Injectable()
+export class PaymentProcessorClient {
+  private stripe?: Stripe;
+
+  constructor(private readonly config: AppConfig) {}
+
+  private client(): Stripe {
+    if (this.stripe) return this.stripe;
+    const s = this.config.stripe;
+    if (!s.secretKey) throw new Error('The payment processor is not configured');
+    const base = s.apiBase;
+    const protocol = base?.protocol === 'http:' ? 'http' : 'https';
+    const StripeSdk = stripeSdk();
+    this.stripe = new StripeSdk(s.secretKey, {
+      apiVersion: PROCESSOR_API_VERSION,
+      timeout: s.timeoutMs,
+      maxNetworkRetries: s.maxNetworkRetries,
+      telemetry: false,
+      appInfo: { name: 'device-care-service', version: this.config.version },
+      ...(base
+        ? {
+            host: base.hostname,
+            port: base.port || (protocol === 'http' ? 80 : 443),
+            protocol,
+          }
+        : {}),
+    });
+    return this.stripe;
+  }
+
+  /** Creates a hosted checkout session; throws the SDK's StripeError on failure. */
+  createCheckoutSession(
+    params: Stripe.Checkout.SessionCreateParams,
+    idempotencyKey: string,
+  ): Promise<Stripe.Checkout.Session> {
+    return this.client().checkout.sessions.create(params, { idempotencyKey });
+  }
+
+  /**
+   * Reads a checkout session as the processor has it now, with its subscription expanded (whose
+   * `created` is when the checkout completed). Throws the SDK's StripeError on failure.
+   */
+  retrieveCheckoutSession(id: string): Promise<Stripe.Checkout.Session> {
+    return this.client().checkout.sessions.retrieve(id, { expand: ['subscription'] });
+  }
+
+  /**
+   * Verifies a webhook signature on the raw body against each secret (several while one is being
+   * rotated) and returns the event; undefined when none of them verifies it. The age is judged
+   * against `receivedAt` (the caller's Clock), not the SDK's own reading of the time.
+   */
+  verifyEvent(
+    rawBody: Buffer,
+    signature: string,
+    secrets: string[],
+    receivedAt: Date,
+  ): Stripe.Event | undefined {
+    // One timestamp only: the SDK checks the signature against one `t=` and this guard could read
+    // another. And the SDK bounds only the age; a future timestamp would stay replayable as long.
+    const at = signedAt(signature);
+    const nowMs = receivedAt.getTime();
+    if (at === undefined || at > nowMs / 1000 + WEBHOOK_TOLERANCE_SECONDS) return undefined;
+    const { webhooks, errors } = stripeSdk();
+    for (const secret of secrets) {
+      try {
+        return webhooks.constructEvent(
+          rawBody,
+          signature,
+          secret,
+          WEBHOOK_TOLERANCE_SECONDS,
+          undefined, // the SDK's default crypto provider
+          nowMs,
+        );
+      } catch (err) {
+        if (!(err instanceof errors.StripeSignatureVerificationError)) throw err;
+      }
+    }
+    return undefined;
+  }
+}
+
+/**
+ * The `t=` of a Stripe-Signature header, in seconds: undefined unless the header has exactly one
+ * `t=` element holding a plain number.
+ */
+export function signedAt(signature: string): number | undefined {
+  const values = signature
+    .split(',')
+    .map((part) => part.split('='))
+    .filter(([key]) => key.trim() === 't')
+    .map(([, value]) => value?.trim() ?? '');
+  if (values.length !== 1 || !/^\d{1,12}$/.test(values[0])) return undefined;
+  return Number(values[0]);
+}

@@ -1,0 +1,29 @@
+import { decodeSubscriptionCursor, encodeSubscriptionCursor } from './subscription-cursor';
+
+describe('subscription cursor', () => {
+  const position = {
+    at: '2026-11-23T08:52:23.123456Z',
+    id: '7a0e3f8e-0000-4000-8000-000000000001',
+  };
+
+  it('round-trips the position, microseconds included', () => {
+    expect(decodeSubscriptionCursor(encodeSubscriptionCursor(position))).toEqual(position);
+  });
+
+  it.each([
+    ['not base64url', '!!!'],
+    ['not JSON', Buffer.from('nope').toString('base64url')],
+    ['another version', Buffer.from(JSON.stringify({ ...position, v: 2 })).toString('base64url')],
+    [
+      'milliseconds only',
+      encodeSubscriptionCursor({ ...position, at: '2026-11-23T08:52:23.123Z' }),
+    ],
+    ['not a uuid', encodeSubscriptionCursor({ ...position, id: 'x' })],
+    [
+      'an impossible date',
+      encodeSubscriptionCursor({ ...position, at: '2026-13-40T08:52:23.123456Z' }),
+    ],
+  ])('refuses %s', (_what, cursor) => {
+    expect(decodeSubscriptionCursor(cursor)).toBeUndefined();
+  });
+});

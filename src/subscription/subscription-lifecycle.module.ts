@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { PaymentProcessorModule } from '../processor/payment-processor.module';
+import { SubscriptionEventHandlers } from './subscription-event.handlers';
+import { SubscriptionLifecycle } from './subscription-lifecycle.service';
+import { SubscriptionReconciler } from './subscription-reconciler.service';
+import { SubscriptionModule } from './subscription.module';
+
+/** What moves subscriptions: the processor's events (webhook) and the reconcile pass. */
+@Module({
+  imports: [SubscriptionModule, PaymentProcessorModule],
+  providers: [SubscriptionLifecycle, SubscriptionEventHandlers, SubscriptionReconciler],
+  exports: [SubscriptionLifecycle, SubscriptionEventHandlers, SubscriptionReconciler],
+})
+export class SubscriptionLifecycleModule {}

@@ -1,0 +1,179 @@
+import { Injectable } from '@nestjs/common';
+import { isUUID } from 'class-validator';
+import type { EntityManager } from 'typeorm';
+import { Clock } from '../common/clock/clock';
+import { HistorySource, SubscriptionHistoryEntry } from './subscription-history.entity';
+import type { EventFields, EventRef, ReadEvent } from './subscription-events';
+import { isEffect, planTimeline, TimelineEntry } from './subscription-lifecycle';
+import { LEASE_PRODUCT, Subscription, SubscriptionStatus } from './subscription.entity';
+
+/** One event to apply: what it means, plus where it came from. */
+export interface LifecycleEvent extends ReadEvent {
+  eventId: string;
+  type: string;
+  createdAt: Date;
+  source: HistorySource;
+}
+
+export interface ApplyOptions {
+  /** Reconcile: never touch a record something else already moved. */
+  onlyIfPending?: boolean;
+  /** Reconcile: keep no history entry for an answer that changes nothing. */
+  onlyIfChanged?: boolean;
+}
+
+export type ApplyOutcome =
+  | 'applied'
+  | 'recorded'
+  | 'unchanged'
+  | 'already_recorded'
+  | 'unknown_product'
+  | 'unknown_subscription';
+
+export interface ApplyResult {
+  outcome: ApplyOutcome;
+  subscriptionId?: string;
+  from?: SubscriptionStatus;
+  to?: SubscriptionStatus;
+}
+
+const LOCK = { mode: 'pessimistic_write' } as const;
+const FILLABLE: readonly (keyof EventFields)[] = [
+  'customerEmail',
+  'customerName',
+  'customerPhone',
+  'recipientName',
+  'livingSituation',
+  'primaryConcern',
+  'shippingAddress',
+  'recipientZip',
+  'shippingName',
+  'processorSubscriptionId',
+  'processorCustomerId',
+];
+
+/**
+ * Applies processor events to subscription records, for the webhook and the reconcile pass
+ * alike. Runs inside the caller's transaction and uses only its manager: the record's row lock
+ * makes concurrent events for one record take turns, so none reads a status another is changing.
+ */
+@Injectable()
+export class SubscriptionLifecycle {
+  constructor(private readonly clock: Clock) {}
+
+  async apply(
+    manager: EntityManager,
+    event: LifecycleEvent,
+    options: ApplyOptions = {},
+  ): Promise<ApplyResult> {
+    if (event.ref.product !== null && event.ref.product !== LEASE_PRODUCT) {
+      return { outcome: 'unknown_product' };
+    }
+    const sub = await this.lockRecord(manager, event.ref);
+    if (!sub) return { outcome: 'unknown_subscription' };
+    const result = { subscriptionId: sub.id, from: sub.status };
+    if (options.onlyIfPending && sub.status !== 'pending') {
+      return { ...result, outcome: 'unchanged', to: sub.status };
+    }
+    const history = await manager.find(SubscriptionHistoryEntry, {
+      where: { subscriptionId: sub.id },
+      order: { eventCreatedAt: 'ASC', id: 'ASC' },
+    });
+    const stored: TimelineEntry[] = history.map((h) => ({
+      effect: isEffect(h.effect) ? h.effect : 'none',
+      eventCreatedAt: h.eventCreatedAt,
+      from: h.fromStatus,
+      to: h.toStatus,
+    }));
+    const plan = planTimeline(sub.status, stored, event);
+    const fills = await this.fillsFor(manager, sub, event.fields);
+    const moved = plan.status !== sub.status;
+    if (options.onlyIfChanged && !moved && Object.keys(fills).length === 0) {
+      return { ...result, outcome: 'unchanged', to: sub.status };
+    }
+    if (!(await this.record(manager, sub.id, { ...event, effect: plan.effect }, plan.entry))) {
+      return { ...result, outcome: 'already_recorded', to: sub.status };
+    }
+    for (const [i, step] of plan.rewrites) {
+      await manager.update(SubscriptionHistoryEntry, history[i].id, {
+        fromStatus: step.from,
+        toStatus: step.to,
+      });
+    }
+    const patch: Partial<Subscription> = { ...fills };
+    if (moved) patch.status = plan.status;
+    if (plan.paidAt && plan.paidAt.getTime() !== sub.paidAt?.getTime()) patch.paidAt = plan.paidAt;
+    if (plan.canceledAt && plan.canceledAt.getTime() !== sub.canceledAt?.getTime()) {
+      patch.canceledAt = plan.canceledAt;
+    }
+    if (Object.keys(patch).length > 0) await manager.update(Subscription, sub.id, patch);
+    return { ...result, outcome: moved ? 'applied' : 'recorded', to: plan.status };
+  }
+
+  /**
+   * By our own id when the event names one; by the processor's subscription id only when it does
+   * not (an id of ours that matches nothing is not rescued by another record's processor id).
+   * Locked until the caller's transaction ends.
+   */
+  private async lockRecord(manager: EntityManager, ref: EventRef): Promise<Subscription | null> {
+    const repo = manager.getRepository(Subscription);
+    if (ref.subscriptionId && isUUID(ref.subscriptionId)) {
+      const id = ref.subscriptionId.toLowerCase();
+      return repo.findOne({ where: { id }, lock: LOCK });
+    }
+    if (!ref.processorSubscriptionId) return null;
+    return repo.findOne({
+      where: { processorSubscriptionId: ref.processorSubscriptionId },
+      order: { createdAt: 'ASC' },
+      lock: LOCK,
+    });
+  }
+
+  /** The event's values for fields the record does not have yet; a late event still fills them. */
+  private async fillsFor(
+    manager: EntityManager,
+    sub: Subscription,
+    fields: EventFields,
+  ): Promise<Partial<Subscription>> {
+    const fills: Partial<Subscription> = {};
+    for (const key of FILLABLE) {
+      const value = fields[key];
+      if (value && sub[key] === null) fills[key] = value;
+    }
+    const sessionId = fields.checkoutSessionId;
+    // The session id is unique: another record's session never moves over (it would fail for ever).
+    if (sessionId && sub.checkoutSessionId === null) {
+      const taken = await manager.existsBy(Subscription, { checkoutSessionId: sessionId });
+      if (!taken) fills.checkoutSessionId = sessionId;
+    }
+    return fills;
+  }
+
+  /** False when this record already holds the event (a reconcile answer given twice). */
+  private async record(
+    manager: EntityManager,
+    subscriptionId: string,
+    event: LifecycleEvent,
+    entry: { from: SubscriptionStatus; to: SubscriptionStatus },
+  ): Promise<boolean> {
+    const inserted = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(SubscriptionHistoryEntry)
+      .values({
+        subscriptionId,
+        eventId: event.eventId.slice(0, 255),
+        type: event.type.slice(0, 100),
+        effect: event.effect,
+        fromStatus: entry.from,
+        toStatus: entry.to,
+        eventCreatedAt: event.createdAt,
+        receivedAt: this.clock.now(),
+        source: event.source,
+      })
+      .orIgnore()
+      .returning('id')
+      .execute();
+    return (inserted.raw as unknown[]).length > 0;
+  }
+}

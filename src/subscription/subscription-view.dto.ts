@@ -1,0 +1,75 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { HISTORY_SOURCES, type HistorySource } from './subscription-history.entity';
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from './subscription.entity';
+
+const text = { type: String, nullable: true } as const;
+const time = { type: String, nullable: true, description: 'ISO 8601' } as const;
+
+export class SubscriptionCustomerDto {
+  @ApiProperty({ ...text, description: 'From the processor; before it reports, from the form' })
+  email!: string | null;
+  @ApiProperty(text) name!: string | null;
+  @ApiProperty(text) phone!: string | null;
+}
+
+export class SubscriptionRecipientDto {
+  @ApiProperty(text) name!: string | null;
+  @ApiProperty({ ...text, example: 'livesalone' }) living_situation!: string | null;
+  @ApiProperty({ ...text, example: 'medicationreminders' }) primary_concern!: string | null;
+  @ApiProperty({ ...text, example: '62701' }) zip!: string | null;
+}
+
+export class SubscriptionShippingDto {
+  @ApiProperty(text) name!: string | null;
+  @ApiProperty({ ...text, example: '1 Main St, Apt 2, Springfield, IL 62701, US' })
+  address!: string | null;
+}
+
+export class SubscriptionProcessorDto {
+  @ApiProperty(text) checkout_session_id!: string | null;
+  @ApiProperty(text) subscription_id!: string | null;
+  @ApiProperty(text) customer_id!: string | null;
+}
+
+/** One subscription as the people who ship devices see it (CONTRACT.md section 6). */
+export class SubscriptionRecordDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ enum: SUBSCRIPTION_STATUSES }) status!: SubscriptionStatus;
+  @ApiProperty({ description: 'ISO 8601' }) created_at!: string;
+  @ApiProperty(time) paid_at!: string | null;
+  @ApiProperty(time) canceled_at!: string | null;
+  @ApiProperty(text) coupon!: string | null;
+  @ApiProperty({ type: SubscriptionCustomerDto }) customer!: SubscriptionCustomerDto;
+  @ApiProperty({ type: SubscriptionRecipientDto }) recipient!: SubscriptionRecipientDto;
+  @ApiProperty({ type: SubscriptionShippingDto }) shipping!: SubscriptionShippingDto;
+  @ApiProperty({ type: SubscriptionProcessorDto }) processor!: SubscriptionProcessorDto;
+}
+
+/** An event that touched the record; `from` = `to` when it only filled fields. */
+export class SubscriptionHistoryItemDto {
+  @ApiProperty({ example: 'evt_1Q2w3E4r5T6y7U8i' }) event_id!: string;
+  @ApiProperty({ example: 'checkout.session.completed' }) type!: string;
+  @ApiProperty({ enum: SUBSCRIPTION_STATUSES }) from!: SubscriptionStatus;
+  @ApiProperty({ enum: SUBSCRIPTION_STATUSES }) to!: SubscriptionStatus;
+  @ApiProperty({ description: "The event's `created` (ISO 8601)" }) event_created_at!: string;
+  @ApiProperty({ description: 'ISO 8601' }) received_at!: string;
+  @ApiProperty({ enum: HISTORY_SOURCES }) source!: HistorySource;
+}
+
+export class SubscriptionDetailDto extends SubscriptionRecordDto {
+  @ApiProperty({
+    type: [SubscriptionHistoryItemDto],
+    description: 'In the order the events happened (their `created`; ties in arrival order)',
+  })
+  history!: SubscriptionHistoryItemDto[];
+}
+
+export class SubscriptionListDto {
+  @ApiProperty({ type: [SubscriptionRecordDto] }) items!: SubscriptionRecordDto[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Pass as `cursor` for the next page; null on the last page',
+  })
+  next_cursor!: string | null;
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SubscriptionHistoryEntry } from './subscription-history.entity';
+import { Subscription } from './subscription.entity';
+import { SubscriptionService } from './subscription.service';
+
+/** Subscription records without the HTTP routes, so the command line can use them too. */
+@Module({
+  imports: [TypeOrmModule.forFeature([Subscription, SubscriptionHistoryEntry])],
+  providers: [SubscriptionService],
+  exports: [TypeOrmModule, SubscriptionService],
+})
+export class SubscriptionModule {}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { FulfilmentGuard } from './fulfilment.guard';
+import { ReconcileScheduler } from './reconcile.scheduler';
+import { SubscriptionLifecycleModule } from './subscription-lifecycle.module';
+import { SubscriptionModule } from './subscription.module';
+import { SubscriptionsController } from './subscriptions.controller';
+
+/** The server's part: the operators' routes and the periodic reconcile pass (not in the CLI). */
+@Module({
+  imports: [SubscriptionModule, SubscriptionLifecycleModule],
+  controllers: [SubscriptionsController],
+  providers: [FulfilmentGuard, ReconcileScheduler],
+})
+export class SubscriptionsApiModule {}

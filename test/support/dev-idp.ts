@@ -1,0 +1,54 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import type { PublicClient } from '../../dev-idp/code-flow';
+
+export interface DevIdpProcess {
+  client: PublicClient;
+  /** What the process wrote on stderr (oidc-provider's notices). */
+  stderr: () => string;
+  stop(): Promise<void>;
+}
+
+const ROOT = join(__dirname, '..', '..');
+const READY = /Development identity provider: (http:\/\/\S+) \(client_id (\S+)\)/;
+
+/** `npm run dev:idp` as a child process, on a free port: oidc-provider runs as it does for people. */
+export function runDevIdp(
+  args: string[],
+  env: Record<string, string> = {},
+): { child: ChildProcess; output: () => { stdout: string; stderr: string } } {
+  const child = spawn(
+    process.execPath,
+    ['-r', 'ts-node/register/transpile-only', join('dev-idp', 'main.ts'), ...args],
+    { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return { child, output: () => ({ stdout, stderr }) };
+}
+
+export async function startDevIdp(clientId: string): Promise<DevIdpProcess> {
+  const { child, output } = runDevIdp(['--port', '0', '--client-id', clientId]);
+  const started = Date.now();
+  let match: RegExpExecArray | null = null;
+  while (!(match = READY.exec(output().stdout))) {
+    if (child.exitCode !== null || Date.now() - started > 60_000) {
+      child.kill();
+      throw new Error(`dev:idp did not start: ${JSON.stringify(output())}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const issuer = match[1];
+  return {
+    client: { issuer, clientId: match[2], redirectUri: `${issuer}/callback` },
+    stderr: () => output().stderr,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,84 @@
+import fc from 'fast-check';
+import { processorEnv, subscriptionsOf } from './checkout';
+import { createPendingSubscription } from './factories';
+import { checkoutCompletedEvent, sign } from './processor-events';
+import { FakeProcessor } from './fake-processor';
+import { anyString, expectRightAnswer, FuzzRoute, fuzzRoutes, fuzzSeed } from './input-fuzz';
+import { routes } from './routes';
+import { newFulfilmentOrgId } from './subscriptions';
+import { createTestApp, TestApp } from './test-app';
+import { deliver, WEBHOOK_ENV } from './webhook';
+
+/** Routes that read nothing a client writes but the cookie (which is only ever hashed). */
+const NO_CLIENT_TEXT = ['POST /api/auth/refresh', 'POST /api/auth/logout'];
+
+/** The fuzz of every route's text; `seed` is printed, so a failing run can be replayed with FUZZ_SEED. */
+export function describeInputFuzz(defaultSeed: number, runsPerRoute: number): void {
+  const SEED = fuzzSeed(defaultSeed);
+  const RUNS = runsPerRoute;
+  describe('any string JSON can carry, in any field of any route', () => {
+    let t: TestApp;
+    let fake: FakeProcessor;
+    let table: FuzzRoute[];
+
+    beforeAll(async () => {
+      fake = await new FakeProcessor().start();
+      t = await createTestApp({
+        env: {
+          ...processorEnv(fake.url),
+          ...WEBHOOK_ENV,
+          FULFILMENT_ORG_ID: newFulfilmentOrgId(),
+          RATE_LIMIT_CHECKOUT_PER_MINUTE: '1000000',
+          RATE_LIMIT_LOGIN_PER_MINUTE: '1000000',
+          RATE_LIMIT_DEVICE_AUTH_PER_MINUTE: '1000000',
+        },
+      });
+      table = await fuzzRoutes(t);
+    });
+    afterAll(async () => {
+      await t?.close();
+      await fake?.stop();
+    });
+
+    it('covers every route that takes a body or a path value', () => {
+      const covered = new Set(table.map((r) => `${r.method} ${r.pattern}`));
+      const reading = routes(t)
+        .filter(([method, path]) => method !== 'GET' || path.includes(':'))
+        .map(([method, path]) => `${method} ${path}`)
+        .filter((r) => !NO_CLIENT_TEXT.includes(r));
+      expect(reading.filter((r) => !covered.has(r))).toEqual([]);
+    });
+
+    it('answers 2xx or 4xx, never 5xx, and 400 naming the field for text that cannot be stored', async () => {
+      for (const route of table) {
+        await fc.assert(
+          fc.asyncProperty(fc.constantFrom(...route.fields), anyString, async (field, value) => {
+            expectRightAnswer(route, field, value, await route.send(field, value));
+          }),
+          { seed: SEED, numRuns: RUNS, endOnFailure: true },
+        );
+      }
+    });
+
+    it('names the field for NUL and for each kind of unpaired surrogate, on every body route', async () => {
+      for (const route of table.filter((r) => r.method !== 'GET' && !r.fields.includes('path'))) {
+        for (const field of route.fields) {
+          for (const value of ['a\u0000b', '\uD83D', 'x\uDE00', '\uDE00\uD83D']) {
+            expectRightAnswer(route, field, value, await route.send(field, value));
+          }
+        }
+      }
+    });
+
+    it("stores a signed event's unstorable text cleaned, never refusing the event", async () => {
+      const subscription = await createPendingSubscription(t.app);
+      const event = checkoutCompletedEvent(subscription.id, {
+        customer_details: { email: 'dana@example.com', name: 'Da\u0000na \uD800', phone: null },
+      });
+      const payload = JSON.stringify(event);
+      await deliver(t, payload, sign(payload)).expect(200);
+      const row = await subscriptionsOf(t).findOneByOrFail({ id: subscription.id });
+      expect([row.status, row.customerName]).toEqual(['paid', 'Dana \uFFFD']);
+    });
+  });
+}
