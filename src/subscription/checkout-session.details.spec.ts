@@ -1,14 +1,8 @@
 import type Stripe from 'stripe';
 import { formatAddress, paidDetails } from './checkout-session.details';
+import { shippingAddress } from './subscription.test-data';
 
-const address = {
-  line1: '1 Main St',
-  line2: null,
-  city: 'Springfield',
-  state: 'IL',
-  postal_code: '62701',
-  country: 'US',
-};
+const address = shippingAddress;
 
 const session = (fields: Record<string, unknown>) => fields as unknown as Stripe.Checkout.Session;
 

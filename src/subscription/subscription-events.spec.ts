@@ -1,14 +1,8 @@
 import { readEventObject, SUBSCRIPTION_EVENT_READERS } from './subscription-events';
+import { shippingAddress } from './subscription.test-data';
 
 const ours = { product: 'lease', subscription_id: '7a0e3f8e-0000-4000-8000-000000000001' };
-const address = {
-  line1: '1 Main St',
-  line2: null,
-  city: 'Springfield',
-  state: 'IL',
-  postal_code: '62701',
-  country: 'US',
-};
+const address = shippingAddress;
 
 describe('subscription event readers', () => {
   it('handle exactly the event types of the transition table', () => {
