@@ -102,4 +102,23 @@ describeWithRedis('rate limits when Redis is unreachable', () => {
     expect((await redisKeys()).length).toBeGreaterThan(0);
     expect(logs.filter((l) => l.includes('Redis answers again'))).toHaveLength(1);
   });
+
+  it('boots while Redis is down and limits from the first request', async () => {
+    const deadPort = await freePort();
+    const env = processorEnv(fake.url, {
+      REDIS_URL: `redis://127.0.0.1:${deadPort}`,
+      RATE_LIMIT_CHECKOUT_PER_MINUTE: String(LIMIT),
+    });
+    const app = await createTestApp({ env });
+    try {
+      const post = () => app.http().post('/api/lease/checkout').send({});
+      const statuses = (await Promise.all(Array.from({ length: LIMIT + 3 }, post))).map(
+        (r) => r.status,
+      );
+      expect(count(statuses, 200)).toBe(LIMIT);
+      expect(count(statuses, 429)).toBe(3);
+    } finally {
+      await app.close();
+    }
+  });
 });

@@ -8,7 +8,13 @@ import { RedisFallbackStorage } from './redis-fallback.storage';
 
 /** How long a counter may take before this instance counts in memory instead. */
 const REDIS_COMMAND_TIMEOUT_MS = 500;
-const REDIS_CONNECT_TIMEOUT_MS = 2000;
+/** Also how long boot waits for a first connection before counting in memory. */
+const REDIS_CONNECT_TIMEOUT_MS = 1000;
+/**
+ * How long disconnect() waits for the socket to close. ioredis arms this timer even for a socket
+ * already gone (Redis down), and it holds the process open at exit.
+ */
+const REDIS_DISCONNECT_TIMEOUT_MS = 200;
 
 /**
  * Counters for rate limits: in Redis when REDIS_URL is set, so N instances share one allowance,
@@ -57,6 +63,7 @@ export class RateLimitService implements OnApplicationBootstrap, OnApplicationSh
       maxRetriesPerRequest: 0,
       commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
       connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+      disconnectTimeout: REDIS_DISCONNECT_TIMEOUT_MS,
     });
     const store = new ThrottlerStorageRedisService(redis);
     return new RedisFallbackStorage(
