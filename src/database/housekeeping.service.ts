@@ -12,8 +12,9 @@ export const HOUSEKEEPING_BATCH = 1000;
 export interface RetentionRule {
   /** Names the rule in the report, e.g. `sessions`. */
   name: string;
-  /** The table; its primary key is `id`. */
   table: string;
+  /** The primary key's columns: `['id']` unless given. */
+  key?: string[];
   /**
    * The moment a row stopped mattering, as an SQL expression over the row; an index on exactly
    * this expression keeps each batch from scanning the table.
@@ -80,11 +81,12 @@ export class Housekeeping {
         [HOUSEKEEPING_LOCK_KEY],
       );
       if (!lock.ok) return undefined;
+      const key = (rule.key ?? ['id']).join(', ');
       // On PostgreSQL, TypeORM answers a DELETE with [rows, affected].
       const [, affected] = await manager.query<[unknown[], number]>(
         // Oldest first: ORDER BY the indexed expression keeps the plan on the index even when
         // most of the table is due (a sequential scan would read past ever more dead rows).
-        `DELETE FROM ${rule.table} WHERE id IN (SELECT id FROM ${rule.table}
+        `DELETE FROM ${rule.table} WHERE (${key}) IN (SELECT ${key} FROM ${rule.table}
           WHERE ${rule.endedAt} < $1 ORDER BY ${rule.endedAt} LIMIT $2 FOR UPDATE SKIP LOCKED)`,
         [cutoff, HOUSEKEEPING_BATCH],
       );
