@@ -30,7 +30,7 @@ export class RateLimitService implements OnApplicationBootstrap, OnApplicationSh
   constructor(config: AppConfig, clock: Clock) {
     this.prefix = config.redisKeyPrefix;
     const memory = new FixedWindowStorage(() => clock.now().getTime());
-    this.storage = config.redisUrl ? this.redisStorage(config.redisUrl, memory) : memory;
+    this.storage = config.redisUrl ? this.redisStorage(config.redisUrl, memory, clock) : memory;
   }
 
   /** Counts one hit. */
@@ -49,7 +49,11 @@ export class RateLimitService implements OnApplicationBootstrap, OnApplicationSh
     return ms > 0 ? Math.ceil(ms / 1000) : 0;
   }
 
-  private redisStorage(url: string, memory: FixedWindowStorage): RedisFallbackStorage {
+  private redisStorage(
+    url: string,
+    memory: FixedWindowStorage,
+    clock: Clock,
+  ): RedisFallbackStorage {
     // Required here, not imported: without Redis, ioredis and its store would only cost boot
     // time and memory.
     /* eslint-disable @typescript-eslint/no-require-imports */
@@ -72,6 +76,7 @@ export class RateLimitService implements OnApplicationBootstrap, OnApplicationSh
       memory,
       new Logger('RateLimit'),
       fallbackMetrics(),
+      () => clock.now().getTime(),
     );
   }
 

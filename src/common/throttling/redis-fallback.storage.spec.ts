@@ -25,7 +25,8 @@ class FakeRedis extends EventEmitter {
 
 describe('RedisFallbackStorage', () => {
   let redis: FakeRedis;
-  let failing: boolean;
+  let failure: Error | undefined;
+  let now: number;
   let warnings: string[];
   let storage: RedisFallbackStorage;
   let memory: FixedWindowStorage;
@@ -36,12 +37,12 @@ describe('RedisFallbackStorage', () => {
 
   beforeEach(() => {
     redis = new FakeRedis();
-    failing = false;
+    failure = undefined;
+    now = 1_000_000;
     warnings = [];
     hits.reset();
     const store: ThrottlerStorage = {
-      increment: () =>
-        failing ? Promise.reject(new Error('Command timed out')) : Promise.resolve(redisRecord),
+      increment: () => (failure ? Promise.reject(failure) : Promise.resolve(redisRecord)),
     };
     const logger = { warn: (m: string) => warnings.push(m), log: () => {}, debug: () => {} };
     memory = new FixedWindowStorage(() => 0);
@@ -51,6 +52,7 @@ describe('RedisFallbackStorage', () => {
       memory,
       logger as unknown as Logger,
       { hits, active },
+      () => now,
     );
   });
   afterEach(() => memory.close());
@@ -60,7 +62,7 @@ describe('RedisFallbackStorage', () => {
 
   it('counts in memory after a timeout, reconnects, warns once, and returns on ready', async () => {
     expect(await hit()).toBe(redisRecord);
-    failing = true;
+    failure = new Error('Command timed out');
     expect(await hit()).toMatchObject({ totalHits: 1, isBlocked: false });
     // The timed-out connection was dropped; while it reconnects no command is tried.
     expect(redis.reconnects).toBe(1);
@@ -69,7 +71,8 @@ describe('RedisFallbackStorage', () => {
     expect(warnings).toHaveLength(1);
     expect(await value(hits)).toBe(3);
     expect(await value(active)).toBe(1);
-    failing = false;
+    failure = undefined;
+    now = 1_000_000;
     redis.comeBack();
     expect(await hit()).toBe(redisRecord);
     expect(await value(active)).toBe(0);
@@ -82,5 +85,18 @@ describe('RedisFallbackStorage', () => {
     expect(await storage.blockedFor('k', 'p')).toBe(60_000);
     redis.comeBack();
     expect(await storage.blockedFor('k', 'p')).toBe(-2);
+  });
+
+  it('on an error reply keeps the connection and tries Redis again after 5 s', async () => {
+    failure = Object.assign(new Error('OOM command not allowed'), { name: 'ReplyError' });
+    expect(await hit()).toMatchObject({ totalHits: 1 });
+    expect(redis.reconnects).toBe(0);
+    failure = undefined;
+    now += 4_000;
+    expect(await hit()).toMatchObject({ totalHits: 2 }); // still in memory
+    now += 1_000;
+    expect(await hit()).toBe(redisRecord);
+    expect(await value(active)).toBe(0);
+    expect(warnings).toHaveLength(1);
   });
 });
