@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { retention } from '../database/housekeeping.module';
 import { OrgModule } from '../org/org.module';
 import { AuthBootstrapService } from './auth-bootstrap.service';
 import { AuthController } from './auth.controller';
@@ -10,6 +11,7 @@ import { OidcDiscovery } from './oidc-discovery.service';
 import { RoleGuard } from './role.guard';
 import { SessionGuard } from './session.guard';
 import { Session } from './session.entity';
+import { SESSION_RETENTION } from './session-retention';
 import { SessionService } from './session.service';
 import { SignInAudit } from './sign-in-audit';
 import { UserController } from './user.controller';
@@ -31,6 +33,7 @@ import { UserService } from './user.service';
     OidcDiscovery,
     SignInAudit,
     SessionService,
+    retention(SESSION_RETENTION),
     UserService,
     CrossSiteGuard,
     SessionGuard,

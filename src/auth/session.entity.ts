@@ -1,7 +1,12 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { User } from './user.entity';
 
-/** A signed-in browser. Only the SHA-256 of the cookie's token is kept. */
+/**
+ * A signed-in browser. Only the SHA-256 of the cookie's token is kept. IDX_sessions_ended_at is on
+ * an expression (SESSION_RETENTION's `endedAt`), which TypeORM cannot describe: the migration makes
+ * it, and `synchronize: false` keeps generated migrations from dropping it.
+ */
+@Index('IDX_sessions_ended_at', { synchronize: false })
 @Entity({ name: 'sessions' })
 export class Session {
   @PrimaryGeneratedColumn('uuid')

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
 import { EmbeddedPostgres } from './embedded-postgres';
+import { HousekeepingModule } from './housekeeping.module';
 import { runMigrationsLocked } from './migrate';
 
 @Module({ providers: [EmbeddedPostgres], exports: [EmbeddedPostgres] })
@@ -11,10 +12,12 @@ class EmbeddedPostgresModule {}
 
 /**
  * TypeORM on `pg`: a PostgreSQL server when DATABASE_URL is set, otherwise the embedded PGlite.
- * Migrations run at boot, before the first request is served.
+ * Migrations run at boot, before the first request is served. Housekeeping (global) deletes what
+ * the features' retention rules say is old enough.
  */
 @Module({
   imports: [
+    HousekeepingModule,
     TypeOrmModule.forRootAsync({
       imports: [EmbeddedPostgresModule],
       inject: [AppConfig, EmbeddedPostgres],

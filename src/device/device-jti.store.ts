@@ -13,9 +13,6 @@ const CONSUME_SQL = `WITH expired AS (
   )
   INSERT INTO device_assertion_jtis (device_pk, jti, expires_at) VALUES ($1, $2, $3)
   ON CONFLICT DO NOTHING RETURNING jti`;
-const DELETE_BATCH_SQL = `DELETE FROM device_assertion_jtis WHERE (device_pk, jti) IN (
-    SELECT device_pk, jti FROM device_assertion_jtis WHERE expires_at < $1 LIMIT $2
-  )`;
 
 /** The assertion ids devices have used, kept in the database until they could no longer be accepted. */
 @Injectable()
@@ -34,23 +31,5 @@ export class DeviceJtiStore {
       this.clock.now(),
     ]);
     return rows.length === 1;
-  }
-
-  /**
-   * Deletes expired ids in batches (short statements, no long lock), until none are left or
-   * `maxBatches` ran; returns how many. The hook for the periodic housekeeping pass: devices that
-   * stopped signing in leave their last ids behind, which consume() never revisits.
-   */
-  async deleteExpired(batchSize = 1000, maxBatches = 100): Promise<number> {
-    let total = 0;
-    for (let i = 0; i < maxBatches; i++) {
-      const [, deleted] = await this.jtis.query<[unknown, number]>(DELETE_BATCH_SQL, [
-        this.clock.now(),
-        batchSize,
-      ]);
-      total += deleted;
-      if (deleted < batchSize) break;
-    }
-    return total;
   }
 }

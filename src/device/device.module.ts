@@ -1,19 +1,21 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { retention } from '../database/housekeeping.module';
 import { OrgModule } from '../org/org.module';
 import { DeviceAssertionJti } from './device-assertion-jti.entity';
 import { DeviceAudit } from './device-audit';
+import { DEVICE_JTI_RETENTION } from './device-jti-retention';
 import { DeviceJtiStore } from './device-jti.store';
 import { Device } from './device.entity';
 import { DeviceService } from './device.service';
 
 /**
- * The device registry without HTTP: what the command line and other features use. DeviceJtiStore
- * is exported for the periodic housekeeping pass (its deleteExpired()).
+ * The device registry without HTTP: what the command line and other features use. Expired
+ * assertion ids go in the periodic housekeeping pass (DEVICE_JTI_RETENTION).
  */
 @Module({
   imports: [TypeOrmModule.forFeature([Device, DeviceAssertionJti]), OrgModule],
-  providers: [DeviceService, DeviceJtiStore, DeviceAudit],
+  providers: [DeviceService, DeviceJtiStore, DeviceAudit, retention(DEVICE_JTI_RETENTION)],
   exports: [DeviceService, DeviceJtiStore, DeviceAudit, TypeOrmModule],
 })
 export class DeviceModule {}

@@ -5,12 +5,14 @@ import {
   OnApplicationBootstrap,
 } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
+import { Housekeeping } from '../database/housekeeping.service';
 import { ReconcileReport, SubscriptionReconciler } from './subscription-reconciler.service';
 
 /**
- * Runs the reconcile pass every RECONCILE_INTERVAL_SECONDS (0: never), one pass at a time in this
- * process; the pass's advisory lock keeps instances from claiming the same records. The timer
- * stops at shutdown, and a pass in progress ends after its current record.
+ * Runs the periodic pass every RECONCILE_INTERVAL_SECONDS (0: never), one pass at a time in this
+ * process: reconcile, then housekeeping (rows past their retention). Advisory locks keep instances
+ * from claiming the same records or deleting at the same time. The timer stops at shutdown, and a
+ * pass in progress ends after its current record or batch.
  */
 @Injectable()
 export class ReconcileScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -21,6 +23,7 @@ export class ReconcileScheduler implements OnApplicationBootstrap, BeforeApplica
   constructor(
     private readonly config: AppConfig,
     private readonly reconciler: SubscriptionReconciler,
+    private readonly housekeeping: Housekeeping,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -35,18 +38,26 @@ export class ReconcileScheduler implements OnApplicationBootstrap, BeforeApplica
     clearInterval(this.timer);
     this.timer = undefined;
     this.reconciler.stop();
+    this.housekeeping.stop();
     await this.running;
   }
 
   private tick(): void {
     if (this.running) return;
-    this.running = this.reconciler
+    this.running = this.pass().finally(() => {
+      this.running = undefined;
+    });
+  }
+
+  /** One pass; a failure of either part is logged and does not keep the other from running. */
+  private async pass(): Promise<void> {
+    await this.reconciler
       .runOnce()
       .then((report) => this.report(report))
-      .catch((err: unknown) => this.logger.error(`reconcile pass failed: ${String(err)}`))
-      .finally(() => {
-        this.running = undefined;
-      });
+      .catch((err: unknown) => this.logger.error(`reconcile pass failed: ${String(err)}`));
+    await this.housekeeping
+      .runOnce()
+      .catch((err: unknown) => this.logger.error(`housekeeping failed: ${String(err)}`));
   }
 
   /** Counts and ids only. */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { retention } from '../database/housekeeping.module';
 import { PaymentProcessorModule } from '../processor/payment-processor.module';
 import { SubscriptionEventHandlers } from '../subscription/subscription-event.handlers';
 import { SubscriptionLifecycleModule } from '../subscription/subscription-lifecycle.module';
@@ -8,6 +9,7 @@ import {
   ProcessorEventHandler,
 } from '../processor/processor-event.handler';
 import { ProcessedWebhookEvent } from './processed-webhook-event.entity';
+import { WEBHOOK_EVENT_RETENTION } from './webhook-event-retention';
 import { WebhookController } from './webhook.controller';
 import { WebhookService } from './webhook.service';
 
@@ -20,6 +22,7 @@ import { WebhookService } from './webhook.service';
   controllers: [WebhookController],
   providers: [
     WebhookService,
+    retention(WEBHOOK_EVENT_RETENTION),
     {
       // The event registry: one handler per `event.type`.
       provide: PROCESSOR_EVENT_HANDLERS,

@@ -19,8 +19,8 @@ import { isWellFormedEvent } from './webhook-event.shape';
  * Constant statements on the hot path: the query builder rebuilt the SQL on every event (see
  * bench/findings.md). ON CONFLICT DO NOTHING waits for a concurrent insert of the same id to end.
  */
-const RECORD_SQL = `INSERT INTO processed_webhook_events (id, type, outcome)
-  VALUES ($1, $2, 'received') ON CONFLICT DO NOTHING RETURNING id`;
+const RECORD_SQL = `INSERT INTO processed_webhook_events (id, type, outcome, received_at)
+  VALUES ($1, $2, 'received', $3) ON CONFLICT DO NOTHING RETURNING id`;
 const OUTCOME_SQL = 'UPDATE processed_webhook_events SET outcome = $2 WHERE id = $1';
 
 export interface WebhookAck {
@@ -97,6 +97,8 @@ export class WebhookService {
     const inserted = await manager.query<unknown[]>(RECORD_SQL, [
       event.id,
       event.type.slice(0, 100),
+      // From the Clock, as the housekeeping's 90 days are.
+      this.clock.now(),
     ]);
     // No RETURNING row when the id was already there.
     if (inserted.length === 0) return 'duplicate';

@@ -40,7 +40,7 @@ export class FailedAttempts {
   async recordFailure(policy: RateLimitPolicy, key: string): Promise<void> {
     const limit = this.config.rateLimits[policy];
     const record = await this.limits.hit(this.name(policy), key, limit, WINDOW_MS);
-    if (record?.isBlocked) throw rateLimited(record.timeToBlockExpire);
+    if (record.isBlocked) throw rateLimited(record.timeToBlockExpire);
   }
 
   private name(policy: RateLimitPolicy): string {

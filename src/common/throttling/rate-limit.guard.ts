@@ -55,7 +55,6 @@ export class RateLimitGuard implements CanActivate {
       const tracker = this.trackerFor(req, key);
       if (tracker === undefined) continue;
       const record = await this.limits.hit(`${rule.policy}:${key}`, tracker, limit, WINDOW_MS);
-      if (!record) continue;
       http.setHeader(res, 'RateLimit-Limit', String(limit));
       http.setHeader(res, 'RateLimit-Remaining', String(Math.max(0, limit - record.totalHits)));
       if (record.isBlocked) throw rateLimited(record.timeToBlockExpire);

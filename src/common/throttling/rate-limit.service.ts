@@ -1,82 +1,83 @@
 import { createHash } from 'node:crypto';
-import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import type { ThrottlerStorage } from '@nestjs/throttler';
-import type Redis from 'ioredis';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { Clock } from '../clock/clock';
 import { FixedWindowStorage, ThrottlerStorageRecord } from './fixed-window.storage';
+import { fallbackMetrics } from './rate-limit.metrics';
+import { RedisFallbackStorage } from './redis-fallback.storage';
+
+/** How long a counter may take before this instance counts in memory instead. */
+const REDIS_COMMAND_TIMEOUT_MS = 500;
+/** Also how long boot waits for a first connection before counting in memory. */
+const REDIS_CONNECT_TIMEOUT_MS = 1000;
+/**
+ * How long disconnect() waits for the socket to close. ioredis arms this timer even for a socket
+ * already gone (Redis down), and it holds the process open at exit.
+ */
+const REDIS_DISCONNECT_TIMEOUT_MS = 200;
 
 /**
  * Counters for rate limits: in Redis when REDIS_URL is set, so N instances share one allowance,
- * in memory otherwise. A Redis outage fails open (the request passes, a warning is logged):
- * a rate limit protects the service, it must not take checkout down with it.
+ * in memory otherwise. While Redis is unreachable each instance counts in its own memory
+ * (RedisFallbackStorage): a limit that holds per instance beats none, and a request never waits
+ * on a dead Redis longer than the command timeout.
  */
 @Injectable()
-export class RateLimitService implements OnApplicationShutdown {
-  private readonly logger = new Logger('RateLimit');
-  private readonly storage: ThrottlerStorage;
-  private readonly redis?: Redis;
+export class RateLimitService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly storage: FixedWindowStorage | RedisFallbackStorage;
   private readonly prefix: string;
-  private lastWarning = 0;
 
-  constructor(
-    config: AppConfig,
-    private readonly clock: Clock,
-  ) {
+  constructor(config: AppConfig, clock: Clock) {
     this.prefix = config.redisKeyPrefix;
-    if (config.redisUrl) {
-      // Required here, not imported: without Redis, ioredis and its store would only cost boot
-      // time and memory.
-      /* eslint-disable @typescript-eslint/no-require-imports */
-      const { default: RedisClient } = require('ioredis') as typeof import('ioredis');
-      const { ThrottlerStorageRedisService } =
-        require('@nest-lab/throttler-storage-redis') as typeof import('@nest-lab/throttler-storage-redis');
-      /* eslint-enable @typescript-eslint/no-require-imports */
-      this.redis = new RedisClient(config.redisUrl, {
-        // Never queue or retry a counter: an answer within half a second, or fail open.
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 0,
-        commandTimeout: 500,
-        connectTimeout: 2000,
-      });
-      this.redis.on('error', (err: Error) => this.warn(`Redis: ${err.message}`));
-      this.storage = new ThrottlerStorageRedisService(this.redis);
-    } else {
-      this.storage = new FixedWindowStorage(() => clock.now().getTime());
-    }
+    const memory = new FixedWindowStorage(() => clock.now().getTime());
+    this.storage = config.redisUrl ? this.redisStorage(config.redisUrl, memory, clock) : memory;
   }
 
-  /** Counts one hit; undefined when the counter store could not answer. */
-  async hit(
+  /** Counts one hit. */
+  hit(
     policy: string,
     tracker: string,
     limit: number,
     ttlMs: number,
-  ): Promise<ThrottlerStorageRecord | undefined> {
-    try {
-      return await this.storage.increment(this.keyOf(policy, tracker), ttlMs, limit, ttlMs, policy);
-    } catch (err) {
-      this.warn(`rate limit store unavailable, allowing request: ${(err as Error).message}`);
-      return undefined;
-    }
+  ): Promise<ThrottlerStorageRecord> {
+    return this.storage.increment(this.keyOf(policy, tracker), ttlMs, limit, ttlMs, policy);
   }
 
-  /**
-   * Seconds the tracker stays blocked under the policy, without counting a hit; 0 when it is not
-   * blocked, or when the store could not answer (fail open, as hit() does).
-   */
+  /** Seconds the tracker stays blocked under the policy, without counting a hit; 0 if it is not. */
   async blockedFor(policy: string, tracker: string): Promise<number> {
-    const key = this.keyOf(policy, tracker);
-    try {
-      const ms = this.redis
-        ? // The Redis store's own block key: `{key:throttlerName}:blocked` (throttler-storage-redis).
-          await this.redis.pttl(`{${key}:${policy}}:blocked`)
-        : await (this.storage as FixedWindowStorage).blockedFor(key, policy);
-      return ms > 0 ? Math.ceil(ms / 1000) : 0;
-    } catch (err) {
-      this.warn(`rate limit store unavailable, allowing request: ${(err as Error).message}`);
-      return 0;
-    }
+    const ms = await this.storage.blockedFor(this.keyOf(policy, tracker), policy);
+    return ms > 0 ? Math.ceil(ms / 1000) : 0;
+  }
+
+  private redisStorage(
+    url: string,
+    memory: FixedWindowStorage,
+    clock: Clock,
+  ): RedisFallbackStorage {
+    // Required here, not imported: without Redis, ioredis and its store would only cost boot
+    // time and memory.
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const { default: RedisClient } = require('ioredis') as typeof import('ioredis');
+    const { ThrottlerStorageRedisService } =
+      require('@nest-lab/throttler-storage-redis') as typeof import('@nest-lab/throttler-storage-redis');
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    const redis = new RedisClient(url, {
+      // Never queue or retry a counter: an answer within the timeout, or count in memory.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+      disconnectTimeout: REDIS_DISCONNECT_TIMEOUT_MS,
+    });
+    const store = new ThrottlerStorageRedisService(redis);
+    return new RedisFallbackStorage(
+      redis,
+      store,
+      memory,
+      new Logger('RateLimit'),
+      fallbackMetrics(),
+      () => clock.now().getTime(),
+    );
   }
 
   // Hash the tracker so a raw address or device id never lands in Redis keys.
@@ -84,15 +85,13 @@ export class RateLimitService implements OnApplicationShutdown {
     return `${this.prefix}rl:${policy}:${createHash('sha256').update(tracker).digest('base64url')}`;
   }
 
-  private warn(message: string): void {
-    const now = this.clock.now().getTime();
-    if (now - this.lastWarning < 10_000) return; // one line per 10 s, not one per request
-    this.lastWarning = now;
-    this.logger.warn(message);
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.storage instanceof RedisFallbackStorage) {
+      await this.storage.connected(REDIS_CONNECT_TIMEOUT_MS);
+    }
   }
 
   onApplicationShutdown(): void {
-    this.redis?.disconnect();
-    if (this.storage instanceof FixedWindowStorage) this.storage.close();
+    this.storage.close();
   }
 }

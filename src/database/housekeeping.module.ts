@@ -1,0 +1,16 @@
+import { Global, Module, Provider } from '@nestjs/common';
+import { Housekeeping, RetentionRule } from './housekeeping.service';
+
+/** Global, so each feature registers its own retention rules with `retention(rule)`. */
+@Global()
+@Module({ providers: [Housekeeping], exports: [Housekeeping] })
+export class HousekeepingModule {}
+
+/** A provider that registers the rule with Housekeeping: list it in the feature's module. */
+export function retention(rule: RetentionRule): Provider {
+  return {
+    provide: `retention:${rule.name}`,
+    inject: [Housekeeping],
+    useFactory: (housekeeping: Housekeeping) => housekeeping.register(rule),
+  };
+}

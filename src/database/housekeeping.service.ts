@@ -1,0 +1,103 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { Clock } from '../common/clock/clock';
+
+/** An arbitrary, fixed key (migrations use 4_242_001, reconcile 4_242_015). */
+const HOUSEKEEPING_LOCK_KEY = 4_242_016;
+/** Rows per statement: each batch is its own short transaction, so no lock is held for long. */
+export const HOUSEKEEPING_BATCH = 1000;
+
+/** What a feature asks to have deleted once it is old enough. */
+export interface RetentionRule {
+  /** Names the rule in the report, e.g. `sessions`. */
+  name: string;
+  table: string;
+  /** The primary key's columns: `['id']` unless given. */
+  key?: string[];
+  /**
+   * The moment a row stopped mattering, as an SQL expression over the row; an index on exactly
+   * this expression keeps each batch from scanning the table.
+   */
+  endedAt: string;
+  retentionSeconds: number;
+}
+
+export interface HousekeepingReport {
+  /** Set when another instance was deleting (it holds the lock), or this one is stopping. */
+  skipped?: 'another_instance' | 'stopping';
+  /** Rows deleted, by rule name. */
+  deleted: Record<string, number>;
+}
+
+/**
+ * Deletes rows past their retention (CONTRACT.md section 7), rule by rule, in batches of
+ * HOUSEKEEPING_BATCH. One instance at a time: every batch takes a transaction-level advisory lock
+ * and the pass stops when another instance holds it. Rows locked right now are skipped, never
+ * waited for; they go in a later pass.
+ */
+@Injectable()
+export class Housekeeping {
+  private readonly logger = new Logger('Housekeeping');
+  private readonly rules = new Map<string, RetentionRule>();
+  private stopping = false;
+
+  constructor(
+    private readonly clock: Clock,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  register(rule: RetentionRule): void {
+    this.rules.set(rule.name, rule);
+  }
+
+  /** Ends the pass in progress after its current batch (shutdown). */
+  stop(): void {
+    this.stopping = true;
+  }
+
+  async runOnce(): Promise<HousekeepingReport> {
+    const report: HousekeepingReport = { deleted: {} };
+    for (const rule of this.rules.values()) {
+      const cutoff = new Date(this.clock.now().getTime() - rule.retentionSeconds * 1000);
+      report.deleted[rule.name] = 0;
+      for (;;) {
+        if (this.stopping) return { ...report, skipped: 'stopping' };
+        const n = await this.deleteBatch(rule, cutoff);
+        if (n === undefined) return { ...report, skipped: 'another_instance' };
+        report.deleted[rule.name] += n;
+        if (n < HOUSEKEEPING_BATCH) break;
+      }
+    }
+    this.log(report);
+    return report;
+  }
+
+  /** Undefined when another instance holds the lock. */
+  private deleteBatch(rule: RetentionRule, cutoff: Date): Promise<number | undefined> {
+    return this.dataSource.transaction(async (manager) => {
+      const [lock] = await manager.query<{ ok: boolean }[]>(
+        'SELECT pg_try_advisory_xact_lock($1) AS ok',
+        [HOUSEKEEPING_LOCK_KEY],
+      );
+      if (!lock.ok) return undefined;
+      const key = (rule.key ?? ['id']).join(', ');
+      // On PostgreSQL, TypeORM answers a DELETE with [rows, affected].
+      const [, affected] = await manager.query<[unknown[], number]>(
+        // Oldest first: ORDER BY the indexed expression keeps the plan on the index even when
+        // most of the table is due (a sequential scan would read past ever more dead rows).
+        `DELETE FROM ${rule.table} WHERE (${key}) IN (SELECT ${key} FROM ${rule.table}
+          WHERE ${rule.endedAt} < $1 ORDER BY ${rule.endedAt} LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+        [cutoff, HOUSEKEEPING_BATCH],
+      );
+      return affected;
+    });
+  }
+
+  /** Counts only. */
+  private log(report: HousekeepingReport): void {
+    const parts = Object.entries(report.deleted).filter(([, n]) => n > 0);
+    if (parts.length === 0) return;
+    this.logger.log(`deleted ${parts.map(([name, n]) => `${n} ${name}`).join(', ')}`);
+  }
+}
