@@ -13,6 +13,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DeviceApiModule } from './device/device-api.module';
 import { HealthModule } from './health/health.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { OrgModule } from './org/org.module';
 import { PlansModule } from './plans/plans.module';
 import { SubscriptionsApiModule } from './subscription/subscriptions-api.module';
@@ -26,6 +27,7 @@ import { WebhookModule } from './webhook/webhook.module';
     RateLimitModule,
     ClockModule,
     HealthModule,
+    MetricsModule,
     OrgModule,
     PlansModule,
     CheckoutModule,

@@ -7,7 +7,9 @@ import { bodyParsers } from './common/http/body-parsers';
 import { rejectMalformedPath } from './common/http/path-encoding';
 import { securityHeaders } from './common/http/security-headers';
 import { applyServerLimits } from './common/http/server-limits';
+import { auditContext } from './common/logging/audit-log';
 import { accessLog } from './common/logging/logger.options';
+import { httpMetrics } from './common/metrics/http-metrics.middleware';
 import { setupApiDocs } from './common/openapi/api-document';
 import { AppConfig } from './config/app-config';
 import { WEBHOOK_PATH } from './webhook/webhook.controller';
@@ -43,6 +45,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   applyServerLimits(app.getHttpServer(), config.httpTimeouts);
   // First, so every request but the health probes leaves one access line, however it ends.
   app.use(accessLog(app.get<Params>(PARAMS_PROVIDER_TOKEN)));
+  app.use(httpMetrics());
+  app.use(auditContext());
   app.use(securityHeaders());
   app.use(rejectMalformedPath());
   app.enableCors({

@@ -126,6 +126,14 @@ export class EnvironmentVariables {
   /** A pending record older than this is reconciled. */
   @Transform(toInt) @IsInt() @Min(60) @Max(2592000) RECONCILE_PENDING_AFTER_SECONDS = 3600;
 
+  /** Set: `GET /metrics` needs `Authorization: Bearer <token>` (401 otherwise). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters' })
+  METRICS_TOKEN?: string;
+  /** On SIGTERM, how long requests in flight may take before the process exits anyway (status 1). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(600) SHUTDOWN_TIMEOUT_SECONDS = 25;
+
   @IsIn(LOG_LEVELS) LOG_LEVEL: LogLevel = 'info';
   @Transform(toBool) @IsOptional() @IsBoolean() LOG_PRETTY?: boolean;
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditLog } from '../common/logging/audit-log';
 import { PaymentProcessorModule } from '../processor/payment-processor.module';
 import { SubscriptionEventHandlers } from '../subscription/subscription-event.handlers';
 import { SubscriptionLifecycleModule } from '../subscription/subscription-lifecycle.module';
@@ -20,6 +21,7 @@ import { WebhookService } from './webhook.service';
   controllers: [WebhookController],
   providers: [
     WebhookService,
+    AuditLog,
     {
       // The event registry: one handler per `event.type`.
       provide: PROCESSOR_EVENT_HANDLERS,
