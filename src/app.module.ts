@@ -3,6 +3,7 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { ProblemDetailsFilter } from './common/errors/problem-details.filter';
 import { ClockModule } from './common/clock/clock.module';
+import { LifecycleModule } from './common/lifecycle/lifecycle.module';
 import { loggerOptions } from './common/logging/logger.options';
 import { AppValidationPipe } from './common/validation/app-validation.pipe';
 import { CheckoutModule } from './checkout/checkout.module';
@@ -22,6 +23,7 @@ import { WebhookModule } from './webhook/webhook.module';
 @Module({
   imports: [
     ConfigModule,
+    LifecycleModule,
     LoggerModule.forRootAsync({ inject: [AppConfig], useFactory: loggerOptions }),
     DatabaseModule,
     RateLimitModule,

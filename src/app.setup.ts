@@ -7,6 +7,7 @@ import { bodyParsers } from './common/http/body-parsers';
 import { rejectMalformedPath } from './common/http/path-encoding';
 import { securityHeaders } from './common/http/security-headers';
 import { applyServerLimits } from './common/http/server-limits';
+import { Drain } from './common/lifecycle/drain';
 import { auditContext } from './common/logging/audit-log';
 import { accessLog } from './common/logging/logger.options';
 import { httpMetrics } from './common/metrics/http-metrics.middleware';
@@ -46,6 +47,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   // First, so every request but the health probes leaves one access line, however it ends.
   app.use(accessLog(app.get<Params>(PARAMS_PROVIDER_TOKEN)));
   app.use(httpMetrics());
+  // On SIGTERM: counts what is in flight, refuses what is new (graceful-shutdown.ts).
+  app.use(app.get(Drain).gate());
   app.use(auditContext());
   app.use(securityHeaders());
   app.use(rejectMalformedPath());
@@ -69,6 +72,5 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   // The webhook gets its exact bytes (the signature covers them), up to the larger raw limit.
   app.use(bodyParsers([WEBHOOK_PATH]));
   setupApiDocs(app, config);
-  app.enableShutdownHooks();
   return app;
 }
