@@ -30,6 +30,7 @@ describe('graceful shutdown', () => {
     const arrived = new Promise<void>((resolve) => {
       const previous = fake.onSessionRequest;
       fake.onSessionRequest = async (req) => {
+        require('fs').appendFileSync('/tmp/opsboot/t.log', `arrived ${Date.now()}\n`);
         resolve();
         await previous?.(req);
       };
@@ -82,9 +83,15 @@ describe('graceful shutdown', () => {
       SHUTDOWN_TIMEOUT_SECONDS: '2',
     });
     fake.mode = 'hang';
+    const t0 = Date.now();
+    require('fs').appendFileSync('/tmp/opsboot/t.log', `booted ${t0}\n`);
     await checkoutInFlight(server);
+    const t1 = Date.now();
     server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(1);
+    require('fs').writeFileSync('/tmp/opsboot/t.log', `${t0} ${t1} ${JSON.stringify(fake.requests.map((r) => r.path))}`);
+    const code = await server.exited;
+    require('fs').writeFileSync('/tmp/opsboot/test-lines.log', server.lines.join('\n'));
+    expect(code).toBe(1);
     expect(server.lines.join('\n')).toMatch(/deadline with 1 request\(s\) still in flight/);
   });
 });

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditLog } from '../common/logging/audit-log';
 import { OrgModule } from '../org/org.module';
 import { AuthBootstrapService } from './auth-bootstrap.service';
 import { AuthController } from './auth.controller';
@@ -30,6 +31,7 @@ import { UserService } from './user.service';
     IdTokenVerifier,
     OidcDiscovery,
     SignInAudit,
+    AuditLog,
     SessionService,
     UserService,
     CrossSiteGuard,
