@@ -198,7 +198,7 @@ function halfConfigured(env: EnvironmentVariables): string[] {
       .filter((n) => !set.includes(n))
       .map(
         (n) =>
-          `${n}: must be set when ${set.join(' and ')} is (${feature} needs all of ${names.join(', ')})`,
+          `${n}: must be set when ${set.join(' and ')} ${set.length > 1 ? 'are' : 'is'} (${feature} needs all of ${names.join(', ')})`,
       );
   });
 }
