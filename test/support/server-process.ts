@@ -68,8 +68,8 @@ export async function spawnServer(
     lines.push(...chunk.toString().split('\n').filter(Boolean));
     for (const listener of listeners) listener();
   };
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   // After 'close' its output is all in: a line not seen by then never comes.
   let closed = false;

@@ -26,8 +26,12 @@ function harness(timeoutSeconds: string) {
 }
 
 describe('graceful shutdown', () => {
-  beforeAll(() => Logger.overrideLogger(false));
-  afterAll(() => Logger.overrideLogger(new ConsoleLogger()));
+  beforeAll(() => {
+    Logger.overrideLogger(false);
+  });
+  afterAll(() => {
+    Logger.overrideLogger(new ConsoleLogger());
+  });
   // The deadline's timer is fake in every test: a real one would outlive the test.
   beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate'] }));
   afterEach(() => {
