@@ -14,6 +14,7 @@ const FEATURES = [
   'checkout',
   'device',
   'health',
+  'metrics',
   'org',
   'plans',
   'subscription',

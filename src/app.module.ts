@@ -3,6 +3,7 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { ProblemDetailsFilter } from './common/errors/problem-details.filter';
 import { ClockModule } from './common/clock/clock.module';
+import { LifecycleModule } from './common/lifecycle/lifecycle.module';
 import { loggerOptions } from './common/logging/logger.options';
 import { AppValidationPipe } from './common/validation/app-validation.pipe';
 import { CheckoutModule } from './checkout/checkout.module';
@@ -13,6 +14,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DeviceApiModule } from './device/device-api.module';
 import { HealthModule } from './health/health.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { OrgModule } from './org/org.module';
 import { PlansModule } from './plans/plans.module';
 import { SubscriptionsApiModule } from './subscription/subscriptions-api.module';
@@ -21,11 +23,13 @@ import { WebhookModule } from './webhook/webhook.module';
 @Module({
   imports: [
     ConfigModule,
+    LifecycleModule,
     LoggerModule.forRootAsync({ inject: [AppConfig], useFactory: loggerOptions }),
     DatabaseModule,
     RateLimitModule,
     ClockModule,
     HealthModule,
+    MetricsModule,
     OrgModule,
     PlansModule,
     CheckoutModule,

@@ -7,7 +7,10 @@ import { bodyParsers } from './common/http/body-parsers';
 import { rejectMalformedPath } from './common/http/path-encoding';
 import { securityHeaders } from './common/http/security-headers';
 import { applyServerLimits } from './common/http/server-limits';
+import { Drain } from './common/lifecycle/drain';
+import { auditContext } from './common/logging/audit-log';
 import { accessLog } from './common/logging/logger.options';
+import { httpMetrics } from './common/metrics/http-metrics.middleware';
 import { setupApiDocs } from './common/openapi/api-document';
 import { AppConfig } from './config/app-config';
 import { WEBHOOK_PATH } from './webhook/webhook.controller';
@@ -43,6 +46,10 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   applyServerLimits(app.getHttpServer(), config.httpTimeouts);
   // First, so every request but the health probes leaves one access line, however it ends.
   app.use(accessLog(app.get<Params>(PARAMS_PROVIDER_TOKEN)));
+  app.use(httpMetrics());
+  // On SIGTERM: counts what is in flight, refuses what is new (graceful-shutdown.ts).
+  app.use(app.get(Drain).gate());
+  app.use(auditContext());
   app.use(securityHeaders());
   app.use(rejectMalformedPath());
   app.enableCors({
@@ -65,6 +72,5 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   // The webhook gets its exact bytes (the signature covers them), up to the larger raw limit.
   app.use(bodyParsers([WEBHOOK_PATH]));
   setupApiDocs(app, config);
-  app.enableShutdownHooks();
   return app;
 }

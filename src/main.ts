@@ -1,27 +1,36 @@
 // First, for its effect: the embedded database starts in a worker while the modules below load.
 import './database/embedded-postgres.early';
+import { Logger as NestLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { configureApp, createHttpAdapter } from './app.setup';
+import { installGracefulShutdown } from './common/lifecycle/graceful-shutdown';
+import { bootStep } from './common/errors/boot.error';
+import { reportBootFailure } from './common/logging/boot-failure';
 import { loadAppConfig } from './config/config.module';
 
 async function bootstrap(): Promise<void> {
+  // Lines written before the app's logger exists (a config warning) wait for it, in its format.
+  NestLogger.attachBuffer();
   // The same instance AppModule gets (loadAppConfig reads once per process).
   const config = loadAppConfig();
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule,
     createHttpAdapter(config),
-    { bufferLogs: true, bodyParser: false, abortOnError: false },
+    // Nest's own lines stay buffered if the boot fails: reportBootFailure says it in one line.
+    { bufferLogs: true, autoFlushLogs: false, bodyParser: false, abortOnError: false },
   );
   configureApp(app);
-  await app.listen(config.port, config.host);
+  app.flushLogs(); // the boot's buffered lines, now in the app's format
+  installGracefulShutdown(app, config);
+  await bootStep('the HTTP port', ['HOST', 'PORT'], () => app.listen(config.port, config.host));
   app.get(Logger).log(`Listening on http://${config.host}:${config.port} (API docs: /api/docs)`);
 }
 
 bootstrap().catch((err: unknown) => {
-  // A bad setting or an unreachable database: say why in one line and exit non-zero.
-  console.error(err instanceof Error ? err.message : err);
+  // A bad setting or an unreachable database: one line naming it, no stack, status 1.
+  reportBootFailure(err);
   process.exit(1);
 });

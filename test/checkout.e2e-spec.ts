@@ -28,21 +28,10 @@ describe('GET /api/lease/checkout-config', () => {
     }
   });
 
-  it('says disabled when a price id is missing', async () => {
+  it('does not boot with a price id missing, naming it (CONTRACT.md section 7)', async () => {
     const env = processorEnv('http://127.0.0.1:9');
     delete (env as Partial<typeof env>).STRIPE_MONTHLY_PRICE_ID;
-    const t = await createTestApp({ env });
-    try {
-      const res = await t.http().get('/api/lease/checkout-config').expect(200);
-      expect(res.body).toEqual({
-        enabled: false,
-        lease_cents: 24900,
-        monthly_cents: 5000,
-        currency: 'usd',
-      });
-    } finally {
-      await t.close();
-    }
+    await expect(createTestApp({ env })).rejects.toThrow(/STRIPE_MONTHLY_PRICE_ID: must be set/);
   });
 });
 

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditLog } from '../common/logging/audit-log';
 import { retention } from '../database/housekeeping.module';
 import { OrgModule } from '../org/org.module';
 import { AuthBootstrapService } from './auth-bootstrap.service';
@@ -32,6 +33,7 @@ import { UserService } from './user.service';
     IdTokenVerifier,
     OidcDiscovery,
     SignInAudit,
+    AuditLog,
     SessionService,
     retention(SESSION_RETENTION),
     UserService,

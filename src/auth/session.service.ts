@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, Repository } from 'typeorm';
 import { Clock } from '../common/clock/clock';
+import { AuditLog } from '../common/logging/audit-log';
 import { AuthError } from './auth.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { AppConfig } from '../config/app-config';
@@ -67,6 +68,7 @@ export class SessionService {
     private readonly dataSource: DataSource,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly audit: AuditLog,
   ) {}
 
   async create(userId: string, userAgent?: string): Promise<IssuedSession> {
@@ -122,14 +124,33 @@ export class SessionService {
   /** Revokes the session behind a token, if there is one; silent otherwise. */
   async revoke(token: string | undefined): Promise<void> {
     if (!token || !TOKEN_FORMAT.test(token)) return;
-    await this.sessions.update(
-      { tokenHash: hashToken(token), revokedAt: IsNull() },
-      { revokedAt: this.clock.now() },
+    const [rows] = await this.sessions.query<[{ id: string; user_id: string }[], number]>(
+      `UPDATE sessions SET revoked_at = $1 WHERE token_hash = $2 AND revoked_at IS NULL
+       RETURNING id, user_id`,
+      [this.clock.now(), hashToken(token)],
     );
+    for (const row of rows) {
+      this.audit.record('session_revoked', 'session revoked: signed out', {
+        actor: row.user_id,
+        user_id: row.user_id,
+        session_id: row.id,
+        reason: 'logout',
+      });
+    }
   }
 
-  async revokeAllFor(userId: string): Promise<void> {
-    await this.sessions.update({ userId, revokedAt: IsNull() }, { revokedAt: this.clock.now() });
+  /** `by`: the administrator who disabled the account, for the audit line. */
+  async revokeAllFor(userId: string, by: string): Promise<void> {
+    const result = await this.sessions.update(
+      { userId, revokedAt: IsNull() },
+      { revokedAt: this.clock.now() },
+    );
+    this.audit.record('session_revoked', 'sessions revoked: account disabled', {
+      actor: by,
+      user_id: userId,
+      sessions: result.affected ?? 0,
+      reason: 'account_disabled',
+    });
   }
 
   private async insert(

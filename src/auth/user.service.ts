@@ -4,6 +4,7 @@ import { isUUID } from 'class-validator';
 import { DataSource, EntityManager, Not, Repository } from 'typeorm';
 import { AuthError } from './auth.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
+import { AuditLog } from '../common/logging/audit-log';
 import { OrgService } from '../org/org.service';
 import { Role, ROLES } from './auth-user';
 import { SessionService } from './session.service';
@@ -34,6 +35,7 @@ export class UserService {
     private readonly dataSource: DataSource,
     private readonly orgs: OrgService,
     private readonly sessions: SessionService,
+    private readonly audit: AuditLog,
   ) {}
 
   async create(orgId: string, input: NewUser): Promise<User> {
@@ -59,14 +61,17 @@ export class UserService {
         'You cannot disable yourself or remove your own admin role.',
       );
     }
+    let before: Pick<User, 'role' | 'disabled'> | undefined;
     const user = await this.dataSource.transaction(async (manager) => {
       await lockOrgs(manager, [orgId]);
       const found = await manager.getRepository(User).findOneBy({ id, orgId });
       if (!found) throw notFound();
+      before = { role: found.role, disabled: found.disabled };
       return this.apply(manager, found, change);
     });
+    this.auditChange(actorId, user, before);
     // Disabled sessions fail on their next request anyway; revoking keeps them dead if re-enabled.
-    if (change.disabled === true) await this.sessions.revokeAllFor(user.id);
+    if (change.disabled === true) await this.sessions.revokeAllFor(user.id, actorId);
     return user;
   }
 
@@ -105,6 +110,22 @@ export class UserService {
     const stillActiveAdminThere = user.role === 'admin' && !user.disabled && user.orgId === from;
     if (wasActiveAdmin && !stillActiveAdminThere) await assertOtherAdmin(manager, from, user.id);
     return manager.getRepository(User).save(user);
+  }
+
+  /** One audit line per real change: a role, or the account disabled or enabled again. */
+  private auditChange(actor: string, user: User, before?: Pick<User, 'role' | 'disabled'>): void {
+    const target = { actor, user_id: user.id, org_id: user.orgId };
+    if (before && before.role !== user.role) {
+      this.audit.record('role_changed', `role changed to ${user.role}`, {
+        ...target,
+        from: before.role,
+        to: user.role,
+      });
+    }
+    if (before && before.disabled !== user.disabled) {
+      const event = user.disabled ? 'account_disabled' : 'account_enabled';
+      this.audit.record(event, user.disabled ? 'account disabled' : 'account enabled', target);
+    }
   }
 
   private normalizeEmail(raw: string): string {

@@ -89,6 +89,8 @@ export class AppConfig {
   readonly redisUrl?: string;
   readonly redisKeyPrefix: string;
   readonly rateLimits: RateLimitConfig;
+  readonly metricsToken?: string;
+  readonly shutdownTimeoutMs: number;
   readonly logLevel: LogLevel;
   readonly logPretty?: boolean;
   readonly version: string;
@@ -157,6 +159,8 @@ export class AppConfig {
       loginPerMinute: env.RATE_LIMIT_LOGIN_PER_MINUTE,
       deviceAuthPerMinute: env.RATE_LIMIT_DEVICE_AUTH_PER_MINUTE,
     };
+    this.metricsToken = env.METRICS_TOKEN;
+    this.shutdownTimeoutMs = env.SHUTDOWN_TIMEOUT_SECONDS * 1000;
     this.logLevel = env.LOG_LEVEL;
     this.logPretty = env.LOG_PRETTY;
     this.version = version;

@@ -1,5 +1,5 @@
 import { AppConfig } from './app-config';
-import { validateEnv } from './env.validation';
+import { ConfigError, validateEnv } from './env.validation';
 
 describe('validateEnv', () => {
   it('applies the contract defaults to an empty environment', () => {
@@ -57,6 +57,32 @@ describe('validateEnv', () => {
     expect(() => validateEnv(env)).toThrow(message);
   });
 
+  it.each([
+    [{ STRIPE_SECRET_KEY: 'sk' }, ['STRIPE_LEASE_PRICE_ID', 'STRIPE_MONTHLY_PRICE_ID']],
+    [{ STRIPE_LEASE_PRICE_ID: 'p' }, ['STRIPE_SECRET_KEY', 'STRIPE_MONTHLY_PRICE_ID']],
+    [{ BOOTSTRAP_ORG_NAME: 'Acme' }, ['BOOTSTRAP_ADMIN_EMAIL']],
+    [{ METRICS_TOKEN: 'short' }, ['METRICS_TOKEN']],
+    [{ SHUTDOWN_TIMEOUT_SECONDS: '0' }, ['SHUTDOWN_TIMEOUT_SECONDS']],
+  ])('refuses %j, naming exactly the settings at fault', (env, settings) => {
+    let thrown: unknown;
+    try {
+      validateEnv(env);
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    expect((thrown as ConfigError).settings).toEqual(settings);
+  });
+
+  it('takes checkout configured whole', () => {
+    const whole = {
+      STRIPE_SECRET_KEY: 'sk',
+      STRIPE_LEASE_PRICE_ID: 'a',
+      STRIPE_MONTHLY_PRICE_ID: 'b',
+    };
+    expect(() => validateEnv(whole)).not.toThrow();
+  });
+
   it('requires DEVICE_TOKEN_SECRET in production', () => {
     expect(() => validateEnv({ NODE_ENV: 'production' })).toThrow(/DEVICE_TOKEN_SECRET/);
     expect(() =>
@@ -80,9 +106,10 @@ describe('AppConfig', () => {
     expect(c.checkoutEnabled).toBe(false);
   });
 
-  it('enables checkout only with a key and both price ids', () => {
+  it('enables checkout with a key and both price ids (part of them stops the boot)', () => {
     const base = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_LEASE_PRICE_ID: 'price_a' };
-    expect(AppConfig.fromEnv(base).checkoutEnabled).toBe(false);
+    expect(AppConfig.fromEnv({}).checkoutEnabled).toBe(false);
+    expect(() => AppConfig.fromEnv(base)).toThrow(/STRIPE_MONTHLY_PRICE_ID: must be set/);
     expect(AppConfig.fromEnv({ ...base, STRIPE_MONTHLY_PRICE_ID: 'price_b' }).checkoutEnabled).toBe(
       true,
     );

@@ -126,6 +126,14 @@ export class EnvironmentVariables {
   /** A pending record older than this is reconciled. */
   @Transform(toInt) @IsInt() @Min(60) @Max(2592000) RECONCILE_PENDING_AFTER_SECONDS = 3600;
 
+  /** Set: `GET /metrics` needs `Authorization: Bearer <token>` (401 otherwise). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters' })
+  METRICS_TOKEN?: string;
+  /** On SIGTERM, how long requests in flight may take before the process exits anyway (status 1). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(600) SHUTDOWN_TIMEOUT_SECONDS = 25;
+
   @IsIn(LOG_LEVELS) LOG_LEVEL: LogLevel = 'info';
   @Transform(toBool) @IsOptional() @IsBoolean() LOG_PRETTY?: boolean;
 }
@@ -136,7 +144,19 @@ function messages(errors: ValidationError[]): string[] {
   );
 }
 
-/** Parses and checks raw variables; throws one error that names every bad variable. */
+/** A configuration the service cannot run with; `settings` are the variables at fault. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+
+  get settings(): string[] {
+    return [...new Set(this.problems.map((p) => p.split(':', 1)[0]))];
+  }
+}
+
+/** Parses and checks raw variables; throws one ConfigError that names every bad variable. */
 export function validateEnv(raw: Record<string, unknown>): EnvironmentVariables {
   // Class fields are own properties (useDefineForClassFields), optional ones included.
   const known = new Set(Object.keys(new EnvironmentVariables()));
@@ -151,14 +171,36 @@ export function validateEnv(raw: Record<string, unknown>): EnvironmentVariables 
   if (env.HTTP_HEADERS_TIMEOUT_SECONDS > env.HTTP_REQUEST_TIMEOUT_SECONDS) {
     problems.push('HTTP_HEADERS_TIMEOUT_SECONDS: must not exceed HTTP_REQUEST_TIMEOUT_SECONDS');
   }
-  problems.push(...signInProblems(env));
+  problems.push(...signInProblems(env), ...halfConfigured(env));
   if (env.NODE_ENV === 'production' && !env.DEVICE_TOKEN_SECRET) {
     problems.push('DEVICE_TOKEN_SECRET: must be set when NODE_ENV is production');
   }
   if (problems.length > 0) {
-    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    throw new ConfigError(problems);
   }
   return env;
+}
+
+/** Settings that only work together: one set without the others stops the boot, naming them. */
+const TOGETHER: { feature: string; names: (keyof EnvironmentVariables)[] }[] = [
+  {
+    feature: 'checkout',
+    names: ['STRIPE_SECRET_KEY', 'STRIPE_LEASE_PRICE_ID', 'STRIPE_MONTHLY_PRICE_ID'],
+  },
+  { feature: 'the first admin', names: ['BOOTSTRAP_ORG_NAME', 'BOOTSTRAP_ADMIN_EMAIL'] },
+];
+
+function halfConfigured(env: EnvironmentVariables): string[] {
+  return TOGETHER.flatMap(({ feature, names }) => {
+    const set = names.filter((n) => env[n] !== undefined);
+    if (set.length === 0 || set.length === names.length) return [];
+    return names
+      .filter((n) => !set.includes(n))
+      .map(
+        (n) =>
+          `${n}: must be set when ${set.join(' and ')} ${set.length > 1 ? 'are' : 'is'} (${feature} needs all of ${names.join(', ')})`,
+      );
+  });
 }
 
 /** An issuer spelling: a URL (`https://accounts.google.com`) or Google's bare host form. */

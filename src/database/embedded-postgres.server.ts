@@ -28,9 +28,12 @@ const STOP_TIMEOUT_MS = 10_000;
 
 /** Beside this file: compiled JavaScript in dist/, TypeScript under ts-node (`npm run cli`). */
 const WORKER_FILE = join(__dirname, `embedded-postgres.worker${extname(__filename)}`);
-/** Nothing inherited from the main thread's flags (a profiler, preloads); ts-node for a .ts file. */
+/**
+ * Nothing inherited from the main thread's flags (a profiler, preloads); ts-node for a .ts file,
+ * resolved from here so a server started from another working directory finds it too.
+ */
 const WORKER_EXEC_ARGV =
-  extname(__filename) === '.ts' ? ['-r', 'ts-node/register/transpile-only'] : [];
+  extname(__filename) === '.ts' ? ['-r', require.resolve('ts-node/register/transpile-only')] : [];
 
 function isAlive(pid: number): boolean {
   try {

@@ -96,7 +96,11 @@ export class DeviceController {
   @ApiNoContentResponse({ description: 'Deactivated (also when it already was)' })
   @ApiCookieWrite()
   @ApiProblems(ErrorCode.NotFound)
-  deactivate(@CurrentUser() user: AuthUser, @Param('device_id') deviceId: string): Promise<void> {
-    return this.devices.deactivate(user.orgId, deviceId);
+  deactivate(
+    @CurrentUser() user: AuthUser,
+    @Param('device_id') deviceId: string,
+    @Ip() address: string,
+  ): Promise<void> {
+    return this.devices.deactivate(user.orgId, deviceId, { actor: user.id, address });
   }
 }

@@ -77,6 +77,12 @@ export class DeviceService {
         deactivatedAt: null,
       }),
     );
+    this.audit.changed('device_registered', {
+      deviceId: device.deviceId,
+      orgId: device.orgId,
+      actor: by?.actor ?? 'cli',
+      address: by?.address,
+    });
     if (key) this.auditKey(device, key, null, by);
     return device;
   }
@@ -145,13 +151,19 @@ export class DeviceService {
   }
 
   /** Deactivates the org's device, which ends its outstanding tokens at once (the guard rereads it). */
-  async deactivate(orgId: string, deviceId: string): Promise<void> {
+  async deactivate(
+    orgId: string,
+    deviceId: string,
+    by: DeviceActor = { actor: 'cli' },
+  ): Promise<void> {
     const device = await this.findInOrg(orgId, deviceId);
     if (device.status === 'deactivated') return;
-    await this.devices.update(
+    const result = await this.devices.update(
       { id: device.id, status: 'active' },
       { status: 'deactivated', deactivatedAt: () => 'now()' },
     );
+    if (!result.affected) return; // a concurrent deactivation won, and wrote the line
+    this.audit.changed('device_deactivated', { deviceId, orgId, ...by });
   }
 
   /** The active device a verified token names, or null when it is gone, moved or deactivated. */

@@ -7,6 +7,7 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { OidcDiscovery, SignInHealth } from '../auth/oidc-discovery.service';
+import { Drain } from '../common/lifecycle/drain';
 import { AppConfig } from '../config/app-config';
 
 export interface HealthReport {
@@ -14,7 +15,7 @@ export interface HealthReport {
   checks: { database: 'up' | 'down' };
   version: string;
   /** What an operator should know; never changes `status` (a balancer reads only that). */
-  details: { sign_in: SignInHealth };
+  details: { sign_in: SignInHealth; shutting_down?: true };
 }
 
 /** A database ping short enough that a dead database shows within a few seconds. */
@@ -33,20 +34,27 @@ export class HealthService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
     private readonly oidc: OidcDiscovery,
+    private readonly drain: Drain,
   ) {}
 
   async check(): Promise<HealthReport> {
+    // Draining on SIGTERM: not ready, whatever the database says, so the balancer stops sending.
+    if (this.drain.draining) return this.report(false, true);
     let up: boolean;
     try {
       up = (await this.health.check([() => this.database()])).status === 'ok';
     } catch {
       up = false; // terminus throws a 503 carrying the failed check; the flag is all we report
     }
+    return this.report(up, false);
+  }
+
+  private report(up: boolean, shuttingDown: boolean): HealthReport {
     return {
       status: up ? 'ok' : 'error',
-      checks: { database: up ? 'up' : 'down' },
+      checks: { database: up || shuttingDown ? 'up' : 'down' },
       version: this.config.version,
-      details: { sign_in: this.oidc.health() },
+      details: { sign_in: this.oidc.health(), ...(shuttingDown && { shutting_down: true }) },
     };
   }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
+import { timedProcessorCall } from '../common/metrics/metrics';
 import { AppConfig } from '../config/app-config';
 
 /** The API version this code reads payloads for; TypeScript flags it when the SDK moves on. */
@@ -59,7 +60,9 @@ export class PaymentProcessorClient {
     params: Stripe.Checkout.SessionCreateParams,
     idempotencyKey: string,
   ): Promise<Stripe.Checkout.Session> {
-    return this.client().checkout.sessions.create(params, { idempotencyKey });
+    return timedProcessorCall('create_checkout_session', () =>
+      this.client().checkout.sessions.create(params, { idempotencyKey }),
+    );
   }
 
   /**
@@ -67,7 +70,9 @@ export class PaymentProcessorClient {
    * `created` is when the checkout completed). Throws the SDK's StripeError on failure.
    */
   retrieveCheckoutSession(id: string): Promise<Stripe.Checkout.Session> {
-    return this.client().checkout.sessions.retrieve(id, { expand: ['subscription'] });
+    return timedProcessorCall('retrieve_checkout_session', () =>
+      this.client().checkout.sessions.retrieve(id, { expand: ['subscription'] }),
+    );
   }
 
   /**

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditLog } from '../common/logging/audit-log';
 import { retention } from '../database/housekeeping.module';
 import { PaymentProcessorModule } from '../processor/payment-processor.module';
 import { SubscriptionEventHandlers } from '../subscription/subscription-event.handlers';
@@ -23,6 +24,7 @@ import { WebhookService } from './webhook.service';
   providers: [
     WebhookService,
     retention(WEBHOOK_EVENT_RETENTION),
+    AuditLog,
     {
       // The event registry: one handler per `event.type`.
       provide: PROCESSOR_EVENT_HANDLERS,

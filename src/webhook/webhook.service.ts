@@ -14,6 +14,8 @@ import {
   WebhookOutcome,
 } from '../processor/processor-event.handler';
 import { isWellFormedEvent } from './webhook-event.shape';
+import { AuditLog } from '../common/logging/audit-log';
+import { webhookEvents } from '../common/metrics/metrics';
 
 /**
  * Constant statements on the hot path: the query builder rebuilt the SQL on every event (see
@@ -38,6 +40,7 @@ export class WebhookService {
     private readonly clock: Clock,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(PROCESSOR_EVENT_HANDLERS) handlers: ProcessorEventHandler[],
+    private readonly audit: AuditLog,
   ) {
     this.handlers = new Map(handlers.map((h) => [h.type, h]));
   }
@@ -51,6 +54,7 @@ export class WebhookService {
       this.logger.warn(
         'a signed event without a well-formed envelope was acknowledged and ignored',
       );
+      webhookEvents.inc({ type: 'malformed', outcome: 'ignored' });
       return { received: true };
     }
     let outcome: WebhookOutcome | 'duplicate';
@@ -59,13 +63,20 @@ export class WebhookService {
     } catch (err) {
       // Any non-2xx makes the processor deliver the event again later.
       this.logger.error(`event ${event.id} could not be stored: ${String(err)}`);
+      webhookEvents.inc({ type: this.typeLabel(event.type), outcome: 'failed' });
       throw new WebhookError(
         ErrorCode.InternalError,
         'The event could not be stored; it will be retried.',
       );
     }
     this.logger.log(`event ${event.id} ${event.type}: ${outcome}`);
+    webhookEvents.inc({ type: this.typeLabel(event.type), outcome });
     return { received: true };
+  }
+
+  /** Types we handle by name; the processor's hundreds of others share one label. */
+  private typeLabel(type: string): string {
+    return this.handlers.has(type) ? type : 'other';
   }
 
   private verify(rawBody: Buffer | undefined, signature: string | undefined): Stripe.Event {
@@ -78,6 +89,11 @@ export class WebhookService {
         ? this.processor.verifyEvent(rawBody, signature, secrets, this.clock.now())
         : undefined;
     if (!event) {
+      webhookEvents.inc({ type: 'unknown', outcome: 'refused' });
+      this.audit.record('webhook_signature_refused', 'webhook signature refused', {
+        actor: 'processor',
+        reason: !rawBody || !signature ? 'missing' : 'wrong_or_too_old',
+      });
       throw new WebhookError(
         ErrorCode.InvalidSignature,
         'The webhook signature is missing, wrong or too old.',

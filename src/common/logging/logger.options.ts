@@ -5,7 +5,20 @@ import { HttpLogger, Options, pinoHttp } from 'pino-http';
 import { AppConfig } from '../../config/app-config';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-const HEALTH_PATHS = new Set(['/health', '/health/live']);
+/** Probes and scrapes: every few seconds from each balancer and Prometheus, saying nothing new. */
+const UNLOGGED_PATHS = new Set(['/health', '/health/live', '/metrics']);
+/** The error pino-http makes up for a 5xx answer that had none: its stack is pino-http's own. */
+const SYNTHETIC_ERROR = /^failed with status code \d{3}$/;
+
+/**
+ * CONTRACT.md section 7: expected 4xx are `info`; 502 and 503 (the processor or the database
+ * away, draining) `warn`; only other 5xx, real faults, `error` (their stack is logged by the
+ * problem-details filter, where the exception is).
+ */
+export function accessLevel(status: number): 'info' | 'warn' | 'error' {
+  if (status === 502 || status === 503) return 'warn';
+  return status >= 500 ? 'error' : 'info';
+}
 
 /** The request as pino's standard serializer hands it to ours. */
 interface RequestLogView {
@@ -59,11 +72,10 @@ export function loggerOptions(config: AppConfig, isTty = process.stdout.isTTY): 
     pinoHttp: {
       level: config.logLevel,
       genReqId: requestId,
-      // Probes arrive every few seconds from each balancer and say nothing new; a failing one
-      // shows as a 503 to the prober. Logging them costs more than answering them.
-      autoLogging: { ignore: (req) => HEALTH_PATHS.has((req.url ?? '').split('?', 1)[0]) },
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+      // A failing probe shows as a 503 to the prober, a failing scrape in Prometheus. Logging them
+      // costs more than answering them.
+      autoLogging: { ignore: (req) => UNLOGGED_PATHS.has((req.url ?? '').split('?', 1)[0]) },
+      customLogLevel: (_req, res) => accessLevel(res.statusCode),
       // No headers: they hold credentials, and serializing and redacting them on every line was a
       // measurable part of a request's cost (bench/findings.md). Query strings may carry cursors
       // and emails; the path is enough to find a request.
@@ -76,6 +88,9 @@ export function loggerOptions(config: AppConfig, isTty = process.stdout.isTTY): 
           userAgent: req.headers['user-agent'],
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        // Only a real error's stack: the made-up one of a 5xx says nothing (the status does).
+        err: (err: { message?: string }) =>
+          SYNTHETIC_ERROR.test(err.message ?? '') ? undefined : err,
       },
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       transport: pretty ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,

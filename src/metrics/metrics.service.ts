@@ -1,0 +1,97 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Gauge, register } from 'prom-client';
+import { DataSource } from 'typeorm';
+import { ErrorCode } from '../common/errors/error-code.enum';
+import { AppConfig } from '../config/app-config';
+import { SUBSCRIPTION_STATUSES } from '../subscription/subscription.entity';
+import { MetricsError } from './metrics.error';
+
+/** The pg pool behind TypeORM's postgres driver: the counts it keeps. */
+interface PoolCounts {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+
+/** The database the gauges read at scrape time: the running app's (one per process in production). */
+let source: DataSource | undefined;
+
+function pool(): PoolCounts | undefined {
+  const master = (source?.driver as { master?: Partial<PoolCounts> } | undefined)?.master;
+  return typeof master?.totalCount === 'number' ? (master as PoolCounts) : undefined;
+}
+
+new Gauge({
+  name: 'db_pool_connections_in_use',
+  help: 'Database connections checked out of the pool',
+  collect() {
+    const p = pool();
+    this.set(p ? p.totalCount - p.idleCount : 0);
+  },
+});
+
+new Gauge({
+  name: 'db_pool_requests_waiting',
+  help: 'Queries waiting for a free database connection',
+  collect() {
+    this.set(pool()?.waitingCount ?? 0);
+  },
+});
+
+const subscriptions = new Gauge({
+  name: 'subscriptions',
+  help: 'Subscription records by status',
+  labelNames: ['status'] as const,
+});
+
+/** Read at scrape time: one grouped count, cheap on the status index. */
+async function countSubscriptions(): Promise<void> {
+  if (!source?.isInitialized) return;
+  const rows: { status: string; n: string }[] = await source.query(
+    'SELECT status, count(*) AS n FROM subscriptions GROUP BY status',
+  );
+  // Every status, 0 included: an alert on "no paid ones" needs the series to exist.
+  const counts = new Map(rows.map((r) => [r.status, Number(r.n)]));
+  for (const status of SUBSCRIPTION_STATUSES)
+    subscriptions.set({ status }, counts.get(status) ?? 0);
+}
+
+/** The scrape: everything on prom-client's default registry, behind METRICS_TOKEN when set. */
+@Injectable()
+export class MetricsService implements OnModuleInit, OnApplicationShutdown {
+  private readonly token?: Buffer;
+
+  constructor(
+    config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {
+    this.token = config.metricsToken ? Buffer.from(config.metricsToken) : undefined;
+  }
+
+  onModuleInit(): void {
+    source = this.dataSource;
+  }
+
+  onApplicationShutdown(): void {
+    if (source === this.dataSource) source = undefined;
+  }
+
+  async scrape(authorization: string | undefined): Promise<string> {
+    this.authorize(authorization);
+    // A database away must not fail the scrape: the other metrics say so better.
+    await countSubscriptions().catch(() => subscriptions.reset());
+    return register.metrics();
+  }
+
+  private authorize(authorization: string | undefined): void {
+    if (!this.token) return;
+    const given = Buffer.from(/^Bearer (.+)$/.exec(authorization ?? '')?.[1] ?? '');
+    if (given.length !== this.token.length || !timingSafeEqual(given, this.token)) {
+      throw new MetricsError(ErrorCode.Unauthenticated, 'A metrics token is required.', undefined, {
+        'WWW-Authenticate': 'Bearer',
+      });
+    }
+  }
+}
