@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { withBenchEnv } from './bench-env';
 import type { Endpoint, LoadInput } from './load';
 import { freePort, runChild, startServer, stopServer } from './procs';
-import { productionNodeArgs, serviceEnv } from './service-env';
-import { seed } from './seed';
+import { serviceArgs, serviceEnv } from './service-env';
+import { seed, SMALL } from './seed';
 
 interface ProfileNode {
   id: number;
@@ -62,17 +62,18 @@ async function main(): Promise<void> {
   await withBenchEnv('bench_prof', async ({ url, fake }) => {
     const port = await freePort();
     const env = serviceEnv(port, url, fake.url);
+    const service = serviceArgs();
     const args = [
-      ...productionNodeArgs(),
+      ...service.slice(0, -1),
       '--cpu-prof',
       `--cpu-prof-dir=${dir}`,
       '-r',
       './bench/exit-on-term.js',
-      'dist/main.js',
+      service[service.length - 1],
     ];
     const before = new Set(readdirSync(dir));
     const server = await startServer('service', args, env, port);
-    const seeded = await seed(url);
+    const seeded = await seed(url, SMALL);
     let next = 0;
     for (const endpoint of endpoints.length ? endpoints : (['health'] as Endpoint[])) {
       const input: LoadInput = {
@@ -82,6 +83,8 @@ async function main(): Promise<void> {
         connections: 20,
         sessionToken: seeded.sessionToken,
         cookieName: 'service_session',
+        orgDevices: seeded.size.orgDevices,
+        deepCursor: seeded.deepCursor,
         subscriptionStart: next,
       };
       const out = JSON.parse(
