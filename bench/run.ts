@@ -37,7 +37,13 @@ import {
   write,
 } from './report';
 import { LARGE, QUICK_LARGE, seed, Seeded, seedEmbedded, SMALL, TableSize } from './seed';
-import { BENCH_RATE_LIMIT, POOL_SIZE, serviceArgs, serviceEnv } from './service-env';
+import {
+  BENCH_RATE_LIMIT,
+  POOL_SIZE,
+  productionNodeArgs,
+  serviceArgs,
+  serviceEnv,
+} from './service-env';
 
 const ROOT = join(__dirname, '..');
 const QUICK = process.argv.includes('--quick');
@@ -294,7 +300,7 @@ async function main(): Promise<void> {
         cpus: `${cpus().length} x ${cpus()[0]?.model ?? '?'}`,
         node: process.version,
         pinned: HAS_TASKSET
-          ? 'servers on CPU 0, the load generator on CPU 1, PostgreSQL unpinned; boots unpinned'
+          ? 'servers on CPU 0 (all with the production node flags), the load generator on CPU 1, PostgreSQL unpinned; boots unpinned'
           : 'no',
         window: `${ROUNDS} rounds x ${SECONDS} s per endpoint and server, interleaved, ${WARMUP_SECONDS} s warm-up, ${CONNECTIONS} connections`,
         database: `PostgreSQL, pool of ${POOL_SIZE}; embedded PGlite`,

@@ -1,20 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
+import { stdSerializers } from 'pino';
 import { HttpLogger, Options, pinoHttp } from 'pino-http';
 import { AppConfig } from '../../config/app-config';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const HEALTH_PATHS = new Set(['/health', '/health/live']);
 
-/** The request as pino's standard serializer hands it to ours. */
-interface RequestLogView {
-  id: unknown;
-  method: string;
-  url: string;
-  remoteAddress?: string;
-  headers: Record<string, string | string[] | undefined>;
-}
+/** The request as Express hands it to the serializer (not wrapped: see `wrapSerializers`). */
+type RequestLogView = IncomingMessage & { id?: unknown; originalUrl?: string };
 
 /**
  * Credentials and signatures never reach a log line, whatever the level. Access lines carry no
@@ -67,15 +62,20 @@ export function loggerOptions(config: AppConfig, isTty = process.stdout.isTTY): 
       // No headers: they hold credentials, and serializing and redacting them on every line was a
       // measurable part of a request's cost (bench/findings.md). Query strings may carry cursors
       // and emails; the path is enough to find a request.
+      // Ours read the raw request and response: pino's standard ones, which pino-http wraps around
+      // them by default, first copied every header (and parsed Express's query string) on every
+      // request, including the probes whose line is dropped, only for ours to keep five fields.
+      wrapSerializers: false,
       serializers: {
         req: (req: RequestLogView) => ({
           id: req.id,
           method: req.method,
-          url: req.url.split('?', 1)[0],
-          remoteAddress: req.remoteAddress,
+          url: (req.originalUrl ?? req.url ?? '').split('?', 1)[0],
+          remoteAddress: req.socket?.remoteAddress,
           userAgent: req.headers['user-agent'],
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        err: stdSerializers.err,
       },
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       transport: pretty ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,
