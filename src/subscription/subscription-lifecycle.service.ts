@@ -79,6 +79,7 @@ export class SubscriptionLifecycle {
    * entities' metadata: TypeORM's find/insert builders rebuilt them per event (bench/findings.md).
    */
   private sql?: { lockById: string; history: string };
+  private columns?: Map<string, string>;
 
   constructor(private readonly clock: Clock) {}
 
@@ -137,8 +138,23 @@ export class SubscriptionLifecycle {
     if (plan.canceledAt && plan.canceledAt.getTime() !== sub.canceledAt?.getTime()) {
       patch.canceledAt = plan.canceledAt;
     }
-    if (Object.keys(patch).length > 0) await manager.update(Subscription, sub.id, patch);
+    if (Object.keys(patch).length > 0) await this.update(manager, sub.id, patch);
     return { ...result, outcome: moved ? 'applied' : 'recorded', to: plan.status };
+  }
+
+  /** The record's patch as one statement (the column names from the entity's metadata, once). */
+  private async update(manager: EntityManager, id: string, patch: Partial<Subscription>) {
+    this.columns ??= new Map(
+      manager.connection
+        .getMetadata(Subscription)
+        .columns.map((c) => [c.propertyName, c.databaseName]),
+    );
+    const keys = Object.keys(patch) as (keyof Subscription)[];
+    const sets = keys.map((k, i) => `"${this.columns!.get(k)}" = $${i + 1}`);
+    await manager.query(
+      `UPDATE subscriptions SET ${sets.join(', ')}, updated_at = CURRENT_TIMESTAMP WHERE id = $${keys.length + 1}`,
+      [...keys.map((k) => patch[k]), id],
+    );
   }
 
   /**
