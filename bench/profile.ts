@@ -16,6 +16,29 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
 }
+
+/**
+ * Inclusive time: each busy sample counted once for every distinct frame on its stack, so a
+ * middleware or a service method shows what it costs with all it calls (self time alone spreads
+ * a layer's cost over the library functions it calls).
+ */
+function inclusive(profile: Profile, byId: Map<number, ProfileNode>): Map<string, number> {
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const total = new Map<string, number>();
+  for (const id of profile.samples) {
+    const leaf = byId.get(id)!.callFrame.functionName;
+    if (leaf === '(idle)' || leaf === '(program)' || leaf === '(garbage collector)') continue;
+    const seen = new Set<string>();
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const { functionName, url, lineNumber } = byId.get(cur)!.callFrame;
+      if (!url || url.startsWith('node:')) continue;
+      seen.add(`${functionName || '(anonymous)'} ${url.replace(/.*node_modules\//, '').replace(/.*\/dist\//, 'dist/')}:${lineNumber}`);
+    }
+    for (const k of seen) total.set(k, (total.get(k) ?? 0) + 1);
+  }
+  return total;
+}
 interface Profile {
   nodes: ProfileNode[];
   samples: number[];
@@ -51,7 +74,8 @@ function report(file: string): void {
       .map(([k, v]) => `${((100 * v) / total).toFixed(1).padStart(5)}%  ${k}`)
       .join('\n');
   console.log(
-    `busy samples: ${total}\n\nby package:\n${top(pkg, 20)}\n\nby function:\n${top(fn, 40)}`,
+    `busy samples: ${total}\n\nby package:\n${top(pkg, 20)}\n\nby function:\n${top(fn, 40)}` +
+      `\n\ninclusive (with all it calls; packages and the service):\n${top(inclusive(profile, byId), 60)}`,
   );
 }
 
