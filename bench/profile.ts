@@ -33,7 +33,9 @@ function inclusive(profile: Profile, byId: Map<number, ProfileNode>): Map<string
     for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
       const { functionName, url, lineNumber } = byId.get(cur)!.callFrame;
       if (!url || url.startsWith('node:')) continue;
-      seen.add(`${functionName || '(anonymous)'} ${url.replace(/.*node_modules\//, '').replace(/.*\/dist\//, 'dist/')}:${lineNumber}`);
+      seen.add(
+        `${functionName || '(anonymous)'} ${url.replace(/.*node_modules\//, '').replace(/.*\/dist\//, 'dist/')}:${lineNumber}`,
+      );
     }
     for (const k of seen) total.set(k, (total.get(k) ?? 0) + 1);
   }
