@@ -39,6 +39,9 @@ export interface Growth {
   smallP99: number;
   largeP99: number;
   ratio: number;
+  /** CPU ms per request at each size: whether the work grew, or only the wait. */
+  smallCpuMs: number;
+  largeCpuMs: number;
 }
 
 export interface Results {
@@ -141,10 +144,12 @@ export function markdown(r: Results, findings: string): string {
     ...rowsTable(r, 'embedded'),
     '## Growth (service on PostgreSQL, p99 large / p99 small)',
     '',
-    '| endpoint | p99 small ms | p99 large ms | ratio |',
-    '| --- | ---: | ---: | ---: |',
+    '| endpoint | p99 small ms | p99 large ms | ratio | CPU ms/req small | CPU ms/req large |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
     ...r.growth.map(
-      (g) => `| ${g.endpoint} | ${f(g.smallP99, 1)} | ${f(g.largeP99, 1)} | ${f(g.ratio, 2)} |`,
+      (g) =>
+        `| ${g.endpoint} | ${f(g.smallP99, 1)} | ${f(g.largeP99, 1)} | ${f(g.ratio, 2)} | ` +
+        `${f(g.smallCpuMs, 3)} | ${f(g.largeCpuMs, 3)} |`,
     ),
     '',
     `Table sizes: ${Object.entries(r.sizes)

@@ -235,12 +235,21 @@ async function embeddedPhase(worker: LoadWorker) {
 }
 
 function growth(rows: Row[]): Growth[] {
-  const p99 = (phase: Phase, e: Endpoint) =>
-    rows.find((r) => r.phase === phase && r.endpoint === e && r.target === 'service')?.p99 ?? NaN;
+  const row = (phase: Phase, e: Endpoint) =>
+    rows.find((r) => r.phase === phase && r.endpoint === e && r.target === 'service');
   return ENDPOINTS.map((endpoint) => {
-    const smallP99 = p99('small', endpoint);
-    const largeP99 = p99('large', endpoint);
-    return { endpoint, smallP99, largeP99, ratio: largeP99 / smallP99 };
+    const small = row('small', endpoint);
+    const large = row('large', endpoint);
+    const smallP99 = small?.p99 ?? NaN;
+    const largeP99 = large?.p99 ?? NaN;
+    return {
+      endpoint,
+      smallP99,
+      largeP99,
+      ratio: largeP99 / smallP99,
+      smallCpuMs: small?.cpuMsPerRequest ?? NaN,
+      largeCpuMs: large?.cpuMsPerRequest ?? NaN,
+    };
   });
 }
 
