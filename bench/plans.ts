@@ -8,8 +8,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import type { Endpoint, LoadInput } from './load';
-import { freePort, runChild, startServer, stopServer } from './procs';
+import type { Endpoint } from './load';
+import { loadInChild, loadInput } from './load-input';
+import { freePort, startServer, stopServer } from './procs';
 import type { Seeded } from './seed';
 import { serviceArgs, serviceEnv } from './service-env';
 
@@ -73,26 +74,13 @@ export async function capturePlans(
     let next = subscriptionStart;
     for (const endpoint of endpoints) {
       const from = existsSync(file) ? statSync(file).size : 0;
-      const input: LoadInput = {
-        url: server.url,
-        endpoint,
+      const input = loadInput(server.url, endpoint, seeded, {
         seconds: 1,
         amount: 3,
         connections: 1,
-        sessionToken: seeded.sessionToken,
-        cookieName: 'service_session',
-        orgDevices: seeded.size.orgDevices,
-        deepCursor: seeded.deepCursor,
         subscriptionStart: next,
-      };
-      const out = JSON.parse(
-        await runChild([
-          '-r',
-          'ts-node/register/transpile-only',
-          join(__dirname, 'load.ts'),
-          JSON.stringify(input),
-        ]),
-      ) as { subscriptionsUsed: number };
+      });
+      const out = await loadInChild(input);
       next += out.subscriptionsUsed;
       routes.push({ endpoint, traced: readTrace(file, from) });
     }

@@ -6,8 +6,9 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withBenchEnv } from './bench-env';
-import type { Endpoint, LoadInput } from './load';
-import { freePort, runChild, startServer, stopServer } from './procs';
+import type { Endpoint } from './load';
+import { loadInChild, loadInput } from './load-input';
+import { freePort, startServer, stopServer } from './procs';
 import { serviceArgs, serviceEnv } from './service-env';
 import { seed, SMALL } from './seed';
 
@@ -102,25 +103,12 @@ async function main(): Promise<void> {
     const seeded = await seed(url, SMALL);
     let next = 0;
     for (const endpoint of endpoints.length ? endpoints : (['health'] as Endpoint[])) {
-      const input: LoadInput = {
-        url: server.url,
-        endpoint,
+      const input = loadInput(server.url, endpoint, seeded, {
         seconds: Number(process.env.BENCH_SECONDS ?? 5),
         connections: 20,
-        sessionToken: seeded.sessionToken,
-        cookieName: 'service_session',
-        orgDevices: seeded.size.orgDevices,
-        deepCursor: seeded.deepCursor,
         subscriptionStart: next,
-      };
-      const out = JSON.parse(
-        await runChild([
-          '-r',
-          'ts-node/register/transpile-only',
-          join(__dirname, 'load.ts'),
-          JSON.stringify(input),
-        ]),
-      ) as { rps: number; subscriptionsUsed: number };
+      });
+      const out = await loadInChild(input);
       next += out.subscriptionsUsed;
       fake.reset();
       console.log(`${endpoint}: ${out.rps.toFixed(0)} req/s under the profiler`);

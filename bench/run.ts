@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { withBenchEnv } from './bench-env';
 import type { FakeProcessor } from '../test/support/fake-processor';
 import type { Endpoint, LoadInput, LoadOutput } from './load';
+import { loadInput } from './load-input';
 import { capturePlans, plansMarkdown } from './plans';
 import {
   cpuSeconds,
@@ -82,17 +83,11 @@ interface Context {
 }
 
 async function load(server: Server, endpoint: Endpoint, seconds: number, ctx: Context) {
-  const input: LoadInput = {
-    url: server.url,
-    endpoint,
+  const input = loadInput(server.url, endpoint, ctx.seeded, {
     seconds,
     connections: CONNECTIONS,
-    sessionToken: ctx.seeded.sessionToken,
-    cookieName: 'service_session',
-    orgDevices: ctx.seeded.size.orgDevices,
-    deepCursor: ctx.seeded.deepCursor,
     subscriptionStart: ctx.nextSubscription,
-  };
+  });
   const out = await ctx.worker.run<LoadInput, LoadOutput>(input);
   ctx.nextSubscription += out.subscriptionsUsed;
   if (ctx.nextSubscription > ctx.seeded.size.subscriptions) {
