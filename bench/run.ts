@@ -25,18 +25,7 @@ import {
   startServer,
   stopServer,
 } from './procs';
-import {
-  Growth,
-  markdown,
-  median,
-  Phase,
-  Results,
-  Row,
-  Sample,
-  summarize,
-  Target,
-  write,
-} from './report';
+import { Growth, median, Phase, Results, Row, Sample, summarize, Target, write } from './report';
 import { LARGE, QUICK_LARGE, seed, Seeded, seedEmbedded, SMALL, TableSize } from './seed';
 import {
   BENCH_RATE_LIMIT,
@@ -170,9 +159,9 @@ async function postgresPhase(
       );
       for (const [name, file] of withReferences ? REFERENCES : []) {
         const port = await freePort();
-        servers.push(
-          await startServer(name, [...TS_NODE, file], { ...env, PORT: String(port) }, port),
-        );
+        // Under the service's own node flags (its heap settings), so the GC work compares alike.
+        const args = [...productionNodeArgs(), ...TS_NODE, file];
+        servers.push(await startServer(name, args, { ...env, PORT: String(port) }, port));
       }
       const ctx: Context = { seeded, nextSubscription: 0, rssMaxMb: 0, worker, fake };
       const rows = await rounds(size.name, servers, ctx);

@@ -44,7 +44,7 @@ function constantHeaders(middleware: Middleware): { set: [string, string][]; rem
   } as unknown as ServerResponse;
   let done = false;
   middleware({ headers: {} } as IncomingMessage, recorder, (err?: unknown) => {
-    if (err) throw err instanceof Error ? err : new Error(String(err));
+    if (err) throw err instanceof Error ? err : new Error('helmet refused its options');
     done = true;
   });
   // Helmet's middlewares are synchronous; anything else would not be constant.
