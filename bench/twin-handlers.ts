@@ -102,7 +102,7 @@ async function devices(req: IncomingMessage, _b: Buffer, url: URL): Promise<[num
     created_at: Date;
   }>(
     'SELECT device_id, model, provider, status, last_seen_at, created_at FROM devices ' +
-      'WHERE org_id = $1 ORDER BY org_id, device_id LIMIT $2',
+      'WHERE org_id = $1 ORDER BY device_id ASC LIMIT $2',
     [s.org_id, limit + 1],
   );
   const items = list.rows.slice(0, limit).map((d) => ({

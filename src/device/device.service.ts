@@ -38,17 +38,11 @@ export interface HeartbeatReport {
   batteryPct?: number;
 }
 
-/**
- * The list's item columns, under the names the row will carry; keyset on (org_id, device_id).
- * The order names org_id too (one value here, so the same rows): only IDX_devices_org_device_id
- * gives that order, so every page is one range of that index. Ordered by device_id alone, the
- * planner took the unique device_id index at a million rows and filtered it by org_id
- * (bench/plans.md), which reads every other org's devices that sort between this org's.
- */
+/** The list's item columns, under the names the row will carry; keyset on (org_id, device_id). */
 const LIST_COLUMNS = `SELECT device_id AS "deviceId", model, provider, status,
   last_seen_at AS "lastSeenAt", created_at AS "createdAt" FROM devices`;
-const LIST_SQL = `${LIST_COLUMNS} WHERE org_id = $1 ORDER BY org_id, device_id LIMIT $2`;
-const LIST_AFTER_SQL = `${LIST_COLUMNS} WHERE org_id = $1 AND device_id > $2 ORDER BY org_id, device_id LIMIT $3`;
+const LIST_SQL = `${LIST_COLUMNS} WHERE org_id = $1 ORDER BY device_id ASC LIMIT $2`;
+const LIST_AFTER_SQL = `${LIST_COLUMNS} WHERE org_id = $1 AND device_id > $2 ORDER BY device_id ASC LIMIT $3`;
 type ListRow = Pick<
   Device,
   'deviceId' | 'model' | 'provider' | 'status' | 'lastSeenAt' | 'createdAt'
