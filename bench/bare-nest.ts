@@ -28,6 +28,11 @@ class BareController {
     return answer(routes['GET /health'], req, res, undefined);
   }
 
+  @Get('api/auth/me')
+  me(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return answer(routes['GET /api/auth/me'], req, res, undefined);
+  }
+
   @Get('api/v1/devices')
   devices(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     return answer(routes['GET /api/v1/devices'], req, res, undefined);

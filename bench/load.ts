@@ -5,9 +5,10 @@
 import { createHmac } from 'node:crypto';
 import autocannon from 'autocannon';
 import { checkoutCompletedEvent, WEBHOOK_SECRET } from '../test/support/processor-events';
-import { DEVICE_MODEL, DEVICE_PROVIDER, BENCH_DEVICES, deviceId, subscriptionId } from './seed';
+import { DEVICE_MODEL, DEVICE_PROVIDER, deviceId, subscriptionId } from './seed';
 
-export type Endpoint = 'health' | 'devices' | 'deviceToken' | 'webhook' | 'checkout';
+export type Endpoint =
+  'health' | 'me' | 'devices' | 'devicesDeep' | 'deviceToken' | 'webhook' | 'checkout';
 
 export interface LoadInput {
   url: string;
@@ -16,6 +17,12 @@ export interface LoadInput {
   connections: number;
   sessionToken: string;
   cookieName: string;
+  /** Devices in the measured org (device tokens pick one at random). */
+  orgDevices: number;
+  /** A next_cursor 90 % down the measured org's device list. */
+  deepCursor: string;
+  /** A fixed number of requests instead of `seconds` (bench/plans.ts sends a few per route). */
+  amount?: number;
   /** First pending subscription the webhook events pay; each request takes the next one. */
   subscriptionStart: number;
 }
@@ -35,15 +42,20 @@ export interface LoadOutput {
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
 function requestsFor(input: LoadInput, next: () => number): autocannon.Request[] {
+  const cookie = { cookie: `${input.cookieName}=${input.sessionToken}` };
   switch (input.endpoint) {
     case 'health':
       return [{ method: 'GET', path: '/health' }];
+    case 'me':
+      return [{ method: 'GET', path: '/api/auth/me', headers: cookie }];
     case 'devices':
+      return [{ method: 'GET', path: '/api/v1/devices?limit=50', headers: cookie }];
+    case 'devicesDeep':
       return [
         {
           method: 'GET',
-          path: '/api/v1/devices?limit=50',
-          headers: { cookie: `${input.cookieName}=${input.sessionToken}` },
+          path: `/api/v1/devices?limit=50&cursor=${input.deepCursor}`,
+          headers: cookie,
         },
       ];
     case 'deviceToken':
@@ -55,7 +67,7 @@ function requestsFor(input: LoadInput, next: () => number): autocannon.Request[]
           setupRequest: (req) => ({
             ...req,
             body: JSON.stringify({
-              device_id: deviceId(Math.floor(Math.random() * BENCH_DEVICES)),
+              device_id: deviceId(Math.floor(Math.random() * input.orgDevices)),
               model: DEVICE_MODEL,
               provider: DEVICE_PROVIDER,
             }),
@@ -91,17 +103,16 @@ function requestsFor(input: LoadInput, next: () => number): autocannon.Request[]
   }
 }
 
-async function main(): Promise<void> {
-  const input = JSON.parse(process.argv[2]) as LoadInput;
+export async function runLoad(input: LoadInput): Promise<LoadOutput> {
   let n = input.subscriptionStart;
   const result = await autocannon({
     url: input.url,
     connections: input.connections,
-    duration: input.seconds,
+    ...(input.amount ? { amount: input.amount } : { duration: input.seconds }),
     requests: requestsFor(input, () => n++),
   });
   const requests = result.requests.total;
-  const output: LoadOutput = {
+  return {
     requests,
     seconds: result.duration,
     rps: requests / result.duration,
@@ -111,7 +122,33 @@ async function main(): Promise<void> {
     errors: result.errors + result.timeouts,
     subscriptionsUsed: n - input.subscriptionStart,
   };
-  process.stdout.write(`${JSON.stringify(output)}\n`);
+}
+
+/**
+ * One run per argument, or with `--worker` one run per JSON line on stdin, each answered by one
+ * JSON line on stdout: the bench keeps one worker for the whole run, so no window waits for a
+ * load generator to start.
+ */
+async function main(): Promise<void> {
+  if (process.argv[2] !== '--worker') {
+    const out = await runLoad(JSON.parse(process.argv[2]) as LoadInput);
+    process.stdout.write(`${JSON.stringify(out)}\n`);
+    return;
+  }
+  let buffered = '';
+  let queue = Promise.resolve();
+  process.stdin.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString();
+    let nl: number;
+    while ((nl = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, nl);
+      buffered = buffered.slice(nl + 1);
+      queue = queue.then(async () => {
+        const out = await runLoad(JSON.parse(line) as LoadInput);
+        process.stdout.write(`${JSON.stringify(out)}\n`);
+      });
+    }
+  });
 }
 
 main().catch((err: unknown) => {

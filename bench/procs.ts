@@ -99,3 +99,49 @@ export function runChild(args: string[]): Promise<string> {
     );
   });
 }
+
+/**
+ * The load generator as one long-lived process on the load core (bench/load.ts --worker): each
+ * window is a JSON line in and a JSON line out.
+ */
+export class LoadWorker {
+  private readonly child: ChildProcess;
+  private buffered = '';
+  private waiting: ((line: string) => void)[] = [];
+
+  constructor(loadScript: string) {
+    const [command, argv] = pinned(LOAD_CPU, process.execPath, [
+      '-r',
+      'ts-node/register/transpile-only',
+      loadScript,
+      '--worker',
+    ]);
+    this.child = spawn(command, argv, { stdio: ['pipe', 'pipe', 'inherit'] });
+    this.child.stdout!.on('data', (c: Buffer) => {
+      this.buffered += c.toString();
+      let nl: number;
+      while ((nl = this.buffered.indexOf('\n')) >= 0) {
+        const line = this.buffered.slice(0, nl);
+        this.buffered = this.buffered.slice(nl + 1);
+        this.waiting.shift()?.(line);
+      }
+    });
+  }
+
+  run<I, O>(input: I): Promise<O> {
+    return new Promise((resolve, reject) => {
+      const onExit = () => reject(new Error('load generator exited'));
+      this.child.once('exit', onExit);
+      this.waiting.push((line) => {
+        this.child.off('exit', onExit);
+        resolve(JSON.parse(line) as O);
+      });
+      this.child.stdin!.write(`${JSON.stringify(input)}\n`);
+    });
+  }
+
+  stop(): void {
+    this.child.stdin!.end();
+    this.child.kill('SIGTERM');
+  }
+}

@@ -6,15 +6,41 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withBenchEnv } from './bench-env';
-import type { Endpoint, LoadInput } from './load';
-import { freePort, runChild, startServer, stopServer } from './procs';
-import { productionNodeArgs, serviceEnv } from './service-env';
-import { seed } from './seed';
+import type { Endpoint } from './load';
+import { loadInChild, loadInput } from './load-input';
+import { freePort, startServer, stopServer } from './procs';
+import { serviceArgs, serviceEnv } from './service-env';
+import { seed, SMALL } from './seed';
 
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
+}
+
+/**
+ * Inclusive time: each busy sample counted once for every distinct frame on its stack, so a
+ * middleware or a service method shows what it costs with all it calls (self time alone spreads
+ * a layer's cost over the library functions it calls).
+ */
+function inclusive(profile: Profile, byId: Map<number, ProfileNode>): Map<string, number> {
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const total = new Map<string, number>();
+  for (const id of profile.samples) {
+    const leaf = byId.get(id)!.callFrame.functionName;
+    if (leaf === '(idle)' || leaf === '(program)' || leaf === '(garbage collector)') continue;
+    const seen = new Set<string>();
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const { functionName, url, lineNumber } = byId.get(cur)!.callFrame;
+      if (!url || url.startsWith('node:')) continue;
+      seen.add(
+        `${functionName || '(anonymous)'} ${url.replace(/.*node_modules\//, '').replace(/.*\/dist\//, 'dist/')}:${lineNumber}`,
+      );
+    }
+    for (const k of seen) total.set(k, (total.get(k) ?? 0) + 1);
+  }
+  return total;
 }
 interface Profile {
   nodes: ProfileNode[];
@@ -51,7 +77,8 @@ function report(file: string): void {
       .map(([k, v]) => `${((100 * v) / total).toFixed(1).padStart(5)}%  ${k}`)
       .join('\n');
   console.log(
-    `busy samples: ${total}\n\nby package:\n${top(pkg, 20)}\n\nby function:\n${top(fn, 40)}`,
+    `busy samples: ${total}\n\nby package:\n${top(pkg, 20)}\n\nby function:\n${top(fn, 40)}` +
+      `\n\ninclusive (with all it calls; packages and the service):\n${top(inclusive(profile, byId), 60)}`,
   );
 }
 
@@ -62,36 +89,26 @@ async function main(): Promise<void> {
   await withBenchEnv('bench_prof', async ({ url, fake }) => {
     const port = await freePort();
     const env = serviceEnv(port, url, fake.url);
+    const service = serviceArgs();
     const args = [
-      ...productionNodeArgs(),
+      ...service.slice(0, -1),
       '--cpu-prof',
       `--cpu-prof-dir=${dir}`,
       '-r',
       './bench/exit-on-term.js',
-      'dist/main.js',
+      service[service.length - 1],
     ];
     const before = new Set(readdirSync(dir));
     const server = await startServer('service', args, env, port);
-    const seeded = await seed(url);
+    const seeded = await seed(url, SMALL);
     let next = 0;
     for (const endpoint of endpoints.length ? endpoints : (['health'] as Endpoint[])) {
-      const input: LoadInput = {
-        url: server.url,
-        endpoint,
+      const input = loadInput(server.url, endpoint, seeded, {
         seconds: Number(process.env.BENCH_SECONDS ?? 5),
         connections: 20,
-        sessionToken: seeded.sessionToken,
-        cookieName: 'service_session',
         subscriptionStart: next,
-      };
-      const out = JSON.parse(
-        await runChild([
-          '-r',
-          'ts-node/register/transpile-only',
-          join(__dirname, 'load.ts'),
-          JSON.stringify(input),
-        ]),
-      ) as { rps: number; subscriptionsUsed: number };
+      });
+      const out = await loadInChild(input);
       next += out.subscriptionsUsed;
       fake.reset();
       console.log(`${endpoint}: ${out.rps.toFixed(0)} req/s under the profiler`);

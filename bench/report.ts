@@ -6,10 +6,16 @@ import type { Endpoint, LoadOutput } from './load';
 export interface Sample extends Omit<LoadOutput, 'subscriptionsUsed'> {
   round: number;
   cpuSeconds: number;
+  cpuMsPerRequest: number;
   rssMaxMb: number;
 }
 
+/** Where a row was measured: the table size and the database. */
+export type Phase = 'small' | 'large' | 'embedded';
+
+/** Medians over the rounds of one endpoint on one server in one phase. */
 export interface Row {
+  phase: Phase;
   endpoint: Endpoint;
   target: string;
   rps: number;
@@ -21,94 +27,152 @@ export interface Row {
 }
 
 export interface Target {
-  name: string;
+  id: string;
   measured: number;
   limit: number;
   /** 'min': measured must be at least the limit; 'max': at most. */
   kind: 'min' | 'max';
-  note: string;
+}
+
+export interface Growth {
+  endpoint: Endpoint;
+  smallP99: number;
+  largeP99: number;
+  ratio: number;
+  /** CPU ms per request at each size: whether the work grew, or only the wait. */
+  smallCpuMs: number;
+  largeCpuMs: number;
 }
 
 export interface Results {
   date: string;
+  quick: boolean;
   machine: Record<string, string | number | boolean>;
+  loadAverage: { start: number[]; end: number[] };
+  /** The 1-minute load average was above 1 before the run: not a quiet machine's numbers. */
+  startedBusy: boolean;
+  sizes: Record<string, unknown>;
   rows: Row[];
-  bootMs: { cold: number; warm: number[] };
-  rssMaxMb: number;
+  growth: Growth[];
+  boot: { coldS: number; warmS: number[]; warmMedianS: number };
+  memory: { rssUnderLoadMb: number; embeddedIdleRssMb: number };
   targets: Target[];
 }
 
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+export const median = (xs: number[]) => {
+  const s = [...xs].filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+  if (s.length === 0) return NaN;
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 
-export function summarize(endpoint: Endpoint, target: string, samples: Sample[]): Row {
-  const requests = samples.reduce((a, s) => a + s.requests, 0);
-  const cpu = samples.reduce((a, s) => a + s.cpuSeconds, 0);
+export function summarize(
+  phase: Phase,
+  endpoint: Endpoint,
+  target: string,
+  samples: Sample[],
+): Row {
   return {
+    phase,
     endpoint,
     target,
-    rps: mean(samples.map((s) => s.rps)),
-    p50: mean(samples.map((s) => s.p50)),
-    p99: mean(samples.map((s) => s.p99)),
-    cpuMsPerRequest: (cpu * 1000) / Math.max(1, requests),
+    rps: median(samples.map((s) => s.rps)),
+    p50: median(samples.map((s) => s.p50)),
+    p99: median(samples.map((s) => s.p99)),
+    cpuMsPerRequest: median(samples.map((s) => s.cpuMsPerRequest)),
     non2xx: samples.reduce((a, s) => a + s.non2xx + s.errors, 0),
     samples,
   };
 }
 
-const f = (n: number, digits = 0) => n.toFixed(digits);
-const passes = (t: Target) => (t.kind === 'min' ? t.measured >= t.limit : t.measured <= t.limit);
+const f = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+export const passes = (t: Target) =>
+  t.kind === 'min' ? t.measured >= t.limit : t.measured <= t.limit;
+
+function rowsTable(r: Results, phase: Phase): string[] {
+  const rows = r.rows.filter((x) => x.phase === phase);
+  if (rows.length === 0) return [];
+  const lines = [
+    `### ${phase === 'embedded' ? 'Embedded default (PGlite), small tables' : `PostgreSQL, ${phase} tables`}`,
+    '',
+    '| endpoint | server | req/s | p50 ms | p99 ms | CPU ms/req | non-2xx | bare-nest CPU / this CPU |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const row of rows) {
+    const bare = rows.find((x) => x.endpoint === row.endpoint && x.target === 'bare-nest');
+    const ratio = bare ? f(bare.cpuMsPerRequest / row.cpuMsPerRequest, 2) : '';
+    lines.push(
+      `| ${row.endpoint} | ${row.target} | ${f(row.rps)} | ${f(row.p50, 1)} | ${f(row.p99, 1)} | ` +
+        `${f(row.cpuMsPerRequest, 3)} | ${row.non2xx} | ${ratio} |`,
+    );
+  }
+  return [...lines, ''];
+}
 
 export function markdown(r: Results, findings: string): string {
+  const busy = r.startedBusy
+    ? [
+        `**This run started with a 1-minute load average of ${f(r.loadAverage.start[0], 2)} (above 1): ` +
+          "the machine was not quiet, and its CPU ratios and latencies are not a quiet machine's.**",
+        '',
+      ]
+    : [];
   const lines = [
-    `# Benchmark ${r.date}`,
+    `# Benchmark ${r.date}${r.quick ? ' (quick)' : ''}`,
     '',
+    ...busy,
     Object.entries(r.machine)
       .map(([k, v]) => `- ${k}: ${v}`)
       .join('\n'),
-    '',
-    '| endpoint | target | req/s | p50 ms | p99 ms | CPU ms/req | non-2xx | service/ref req/s | service/ref p99 | service/ref CPU ms/req | service - ref CPU ms/req |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-  ];
-  for (const row of r.rows) {
-    const service = r.rows.find((x) => x.endpoint === row.endpoint && x.target === 'service');
-    const ref = row.target !== 'service' && service;
-    const ratio = ref ? f(service.rps / row.rps, 2) : '';
-    const p99 = ref ? f(service.p99 / row.p99, 2) : '';
-    const cpu = ref ? f(service.cpuMsPerRequest / row.cpuMsPerRequest, 2) : '';
-    const extra = ref ? f(service.cpuMsPerRequest - row.cpuMsPerRequest, 3) : '';
-    lines.push(
-      `| ${row.endpoint} | ${row.target} | ${f(row.rps)} | ${f(row.p50, 1)} | ${f(row.p99, 1)} | ` +
-        `${f(row.cpuMsPerRequest, 3)} | ${row.non2xx} | ${ratio} | ${p99} | ${cpu} | ${extra} |`,
-    );
-  }
-  lines.push(
-    '',
-    `Boot to first healthy answer, embedded database: cold (first boot, migrations) ${f(r.bootMs.cold)} ms; ` +
-      `warm ${r.bootMs.warm.map((b) => `${f(b)} ms`).join(', ')}.`,
-    `Service resident memory under load on PostgreSQL (max sampled): ${f(r.rssMaxMb, 1)} MB.`,
+    `- load average at start (1/5/15 min): ${r.loadAverage.start.map((l) => f(l, 2)).join(' / ')}`,
+    `- load average at end (1/5/15 min): ${r.loadAverage.end.map((l) => f(l, 2)).join(' / ')}`,
     '',
     '## Targets',
     '',
-    '| target | measured | limit | result | note |',
-    '| --- | ---: | ---: | --- | --- |',
+    '| id | measured | limit | result |',
+    '| --- | ---: | ---: | --- |',
     ...r.targets.map(
       (t) =>
-        `| ${t.name} | ${f(t.measured, 2)} | ${t.kind === 'min' ? '>=' : '<='} ${t.limit} | ` +
-        `${passes(t) ? 'pass' : 'MISS'} | ${t.note} |`,
+        `| ${t.id} | ${f(t.measured, 2)} | ${t.kind === 'min' ? '>=' : '<='} ${t.limit} | ` +
+        `${passes(t) ? 'pass' : 'MISS'} |`,
     ),
     '',
+    '## Per route (medians over the rounds)',
+    '',
+    ...rowsTable(r, 'small'),
+    ...rowsTable(r, 'large'),
+    ...rowsTable(r, 'embedded'),
+    '## Growth (service on PostgreSQL, p99 large / p99 small)',
+    '',
+    '| endpoint | p99 small ms | p99 large ms | ratio | CPU ms/req small | CPU ms/req large |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...r.growth.map(
+      (g) =>
+        `| ${g.endpoint} | ${f(g.smallP99, 1)} | ${f(g.largeP99, 1)} | ${f(g.ratio, 2)} | ` +
+        `${f(g.smallCpuMs, 3)} | ${f(g.largeCpuMs, 3)} |`,
+    ),
+    '',
+    `Table sizes: ${Object.entries(r.sizes)
+      .map(([k, v]) => `${k} ${JSON.stringify(v)}`)
+      .join('; ')}.`,
+    '',
+    `Boot to first healthy answer, embedded database: cold (first boot, migrations) ${f(r.boot.coldS, 2)} s; ` +
+      `warm ${r.boot.warmS.map((b) => `${f(b, 2)} s`).join(', ')} (median ${f(r.boot.warmMedianS, 2)} s).`,
+    `Service resident memory under load on PostgreSQL (max sampled): ${f(r.memory.rssUnderLoadMb, 1)} MB; ` +
+      `idle on the embedded default: ${f(r.memory.embeddedIdleRssMb, 1)} MB.`,
+    '',
     findings,
-  );
+  ];
   return `${lines.join('\n')}\n`;
 }
 
-export function write(dir: string, r: Results, findings: string, suffix = ''): string {
+export function write(dir: string, r: Results, findings: string): string {
   mkdirSync(dir, { recursive: true });
-  const stamp = r.date.replace(/[:]/g, '-').replace(/\..*$/, '') + suffix;
+  const stamp = r.date.replace(/[:]/g, '-').replace(/\..*$/, '');
   const md = markdown(r, findings);
   writeFileSync(join(dir, `${stamp}.md`), md);
   writeFileSync(join(dir, `${stamp}.json`), `${JSON.stringify(r, null, 2)}\n`);
   // The README links this one.
-  writeFileSync(join(dir, `latest${suffix}.md`), `Latest run: [${stamp}.md](${stamp}.md)\n\n${md}`);
+  writeFileSync(join(dir, 'latest.md'), `Latest run: [${stamp}.md](${stamp}.md)\n\n${md}`);
   return md;
 }

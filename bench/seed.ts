@@ -2,17 +2,63 @@ import { createHash, randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { Client } from 'pg';
 
-export const BENCH_DEVICES = 10_000;
-export const OTHER_ORGS = 3;
-export const OTHER_ORG_DEVICES = 500;
-/** Pending subscriptions the webhook events pay, one per event, so each event does the full work. */
-export const PENDING_SUBSCRIPTIONS = 300_000;
 export const DEVICE_MODEL = 'hub-2';
 export const DEVICE_PROVIDER = 'acme';
+
+/**
+ * How big the tables are. `small` is a young deployment, `large` a year of one: the issue's sizes.
+ * Subscriptions are pending ones the webhook events pay (one per event, so each does the full work).
+ * The small size has enough of them for every server's webhook windows on a quiet machine.
+ */
+export interface TableSize {
+  name: 'small' | 'large';
+  /** Devices in the measured org (the list, the device token). */
+  orgDevices: number;
+  /** Devices in all the other orgs together. */
+  otherDevices: number;
+  otherOrgs: number;
+  sessions: number;
+  eventIds: number;
+  subscriptions: number;
+}
+
+export const SMALL: TableSize = {
+  name: 'small',
+  orgDevices: 10_000,
+  otherDevices: 1_500,
+  otherOrgs: 3,
+  sessions: 10_000,
+  eventIds: 10_000,
+  subscriptions: 150_000,
+};
+
+export const LARGE: TableSize = {
+  name: 'large',
+  orgDevices: 100_000,
+  otherDevices: 900_000,
+  otherOrgs: 90,
+  sessions: 1_000_000,
+  eventIds: 1_000_000,
+  subscriptions: 1_000_000,
+};
+
+/** `--quick`: the large tables at a tenth, so the growth path runs in a developer's check. */
+export const QUICK_LARGE: TableSize = {
+  ...LARGE,
+  orgDevices: 100_000,
+  otherDevices: 100_000,
+  otherOrgs: 10,
+  sessions: 100_000,
+  eventIds: 100_000,
+  subscriptions: 100_000,
+};
 
 export interface Seeded {
   orgId: string;
   sessionToken: string;
+  size: TableSize;
+  /** A cursor 90 % down the measured org's list (a deep keyset page). */
+  deepCursor: string;
 }
 
 /** The n-th seeded pending subscription's id (a valid v4-shaped UUID, so the handler accepts it). */
@@ -21,19 +67,25 @@ export function subscriptionId(n: number): string {
 }
 
 export function deviceId(n: number): string {
-  return `bench-${String(n).padStart(5, '0')}`;
+  return `bench-${String(n).padStart(6, '0')}`;
+}
+
+/** What both a `pg` client and PGlite answer. */
+export interface Queryable {
+  query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[] }>;
 }
 
 /**
- * Rows inserted directly (the schema comes from the service's own migrations, run at its first boot):
- * the measured org with 10 000 devices, a few other orgs, an admin with a live session, and pending
- * subscriptions for the webhook to pay.
+ * Rows inserted directly (the schema comes from the service's own migrations, run at its first
+ * boot), set-based (`generate_series`), never one statement per row.
  */
-export async function seed(url: string): Promise<Seeded> {
+export async function seed(url: string, size: TableSize): Promise<Seeded> {
   const db = new Client({ connectionString: url });
   await db.connect();
   try {
-    return await seedRows(db);
+    await db.query('SET synchronous_commit = off');
+    await db.query(`SET maintenance_work_mem = '256MB'`);
+    return await seedRows(db, size);
   } finally {
     await db.end();
   }
@@ -43,48 +95,46 @@ export async function seed(url: string): Promise<Seeded> {
  * The same rows written straight into an embedded data directory, while no service has it open
  * (its first boot ran the migrations): the service's socket is for the service alone.
  */
-export async function seedEmbedded(dataDir: string): Promise<Seeded> {
+export async function seedEmbedded(dataDir: string, size: TableSize): Promise<Seeded> {
   const db = await PGlite.create(dataDir);
   try {
-    return await seedRows(db);
+    return await seedRows(db, size);
   } finally {
     await db.close();
   }
 }
 
-/** What both a `pg` client and PGlite answer. */
-interface Queryable {
-  query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[] }>;
-}
-
-async function seedRows(db: Queryable): Promise<Seeded> {
+async function seedRows(db: Queryable, size: TableSize): Promise<Seeded> {
   const org = await db.query<{ id: string }>(
     `INSERT INTO organizations (name) VALUES ('Bench org') RETURNING id`,
   );
   const orgId = org.rows[0].id;
   await db.query(
     `INSERT INTO devices (org_id, device_id, model, provider, status)
-     SELECT $1, 'bench-' || lpad(i::text, 5, '0'), $2, $3, 'active'
+     SELECT $1, 'bench-' || lpad(i::text, 6, '0'), $2, $3, 'active'
      FROM generate_series(0, $4 - 1) AS i`,
-    [orgId, DEVICE_MODEL, DEVICE_PROVIDER, BENCH_DEVICES],
+    [orgId, DEVICE_MODEL, DEVICE_PROVIDER, size.orgDevices],
   );
-  for (let o = 0; o < OTHER_ORGS; o++) {
-    const other = await db.query<{ id: string }>(
-      `INSERT INTO organizations (name) VALUES ($1) RETURNING id`,
-      [`Other org ${o}`],
-    );
-    await db.query(
-      `INSERT INTO devices (org_id, device_id, model, provider)
-       SELECT $1, 'other' || $2 || '-' || lpad(i::text, 5, '0'), 'hub-1', 'acme'
-       FROM generate_series(0, $3 - 1) AS i`,
-      [other.rows[0].id, o, OTHER_ORG_DEVICES],
-    );
-  }
+  await db.query(
+    `INSERT INTO organizations (name) SELECT 'Other org ' || o FROM generate_series(1, $1) AS o`,
+    [size.otherOrgs],
+  );
+  // Other orgs' device ids interleave with the measured org's in device_id order (bench-0000001
+  // sorts between bench-000000 and bench-000001), as serial numbers from one maker would: a list
+  // plan that walks device_id order and filters on org_id reads ten rows for each it returns.
+  await db.query(
+    `WITH o AS (SELECT array_agg(id ORDER BY name) AS ids FROM organizations WHERE name LIKE 'Other org %')
+     INSERT INTO devices (org_id, device_id, model, provider)
+     SELECT o.ids[1 + i % array_length(o.ids, 1)], 'bench-' || lpad(i::text, 7, '0'), 'hub-1', 'acme'
+     FROM o, generate_series(0, $1 - 1) AS i`,
+    [size.otherDevices],
+  );
   const user = await db.query<{ id: string }>(
     `INSERT INTO users (org_id, email, name, role) VALUES ($1, 'bench@example.com', 'Bench', 'admin')
      RETURNING id`,
     [orgId],
   );
+  await seedSessions(db, user.rows[0].id, size);
   const sessionToken = randomBytes(32).toString('base64url');
   await db.query(
     `INSERT INTO sessions (token_hash, user_id, created_at, last_used_at, expires_at, idle_expires_at)
@@ -92,12 +142,47 @@ async function seedRows(db: Queryable): Promise<Seeded> {
     [createHash('sha256').update(sessionToken).digest('hex'), user.rows[0].id],
   );
   await db.query(
-    `INSERT INTO subscriptions (id, product, status, source, lease_cents, monthly_cents, currency)
+    `INSERT INTO processed_webhook_events (id, type, outcome, received_at)
+     SELECT 'evt_seed_' || i, 'checkout.session.completed', 'applied', now() - i * interval '1 second'
+     FROM generate_series(1, $1) AS i`,
+    [size.eventIds],
+  );
+  await db.query(
+    `INSERT INTO subscriptions (id, product, status, source, lease_cents, monthly_cents, currency, created_at, updated_at)
      SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(i), 12, '0'))::uuid,
-            'lease', 'pending', 'plans', 24900, 5000, 'usd'
+            'lease', 'pending', 'plans', 24900, 5000, 'usd',
+            now() - i * interval '1 second', now() - i * interval '1 second'
      FROM generate_series(0, $1 - 1) AS i`,
-    [PENDING_SUBSCRIPTIONS],
+    [size.subscriptions],
   );
   await db.query('ANALYZE');
-  return { orgId, sessionToken };
+  const deep = deviceId(Math.floor(size.orgDevices * 0.9));
+  const deepCursor = Buffer.from(JSON.stringify({ v: 1, after: deep }), 'utf8').toString(
+    'base64url',
+  );
+  return { orgId, sessionToken, size, deepCursor };
+}
+
+/**
+ * A year of sign-ins: sessions of a thousand other users, most of them long expired, spread over
+ * the year, with random-looking token hashes (so the unique index is as a real one is).
+ */
+async function seedSessions(db: Queryable, benchUser: string, size: TableSize): Promise<void> {
+  await db.query(
+    `INSERT INTO users (org_id, email, name, role)
+     SELECT (SELECT id FROM organizations WHERE name LIKE 'Other org %' ORDER BY name LIMIT 1),
+            'user' || u || '@example.com', 'User ' || u, 'member'
+     FROM generate_series(1, 1000) AS u`,
+  );
+  await db.query(
+    `WITH u AS (SELECT array_agg(id) AS ids FROM users WHERE id <> $1)
+     INSERT INTO sessions (token_hash, user_id, created_at, last_used_at, expires_at, idle_expires_at, revoked_at)
+     SELECT md5('a' || i) || md5('b' || i), u.ids[1 + i % 1000],
+            now() - (i % 365) * interval '1 day', now() - (i % 365) * interval '1 day',
+            now() - (i % 365) * interval '1 day' + interval '12 hours',
+            now() - (i % 365) * interval '1 day' + interval '30 minutes',
+            CASE WHEN i % 3 = 0 THEN now() - (i % 365) * interval '1 day' END
+     FROM u, generate_series(1, $2 - 1) AS i`,
+    [benchUser, size.sessions],
+  );
 }

@@ -46,3 +46,12 @@ export function serviceEnv(
     RATE_LIMIT_LOGIN_PER_MINUTE: BENCH_RATE_LIMIT,
   };
 }
+
+/**
+ * The service as `npm run start:prod` runs it: the same node flags, then dist/main.js.
+ * BENCH_SERVICE_ROOT=<checkout> measures another build (an older commit) under the same harness.
+ */
+export function serviceArgs(): string[] {
+  const root = process.env.BENCH_SERVICE_ROOT ?? join(__dirname, '..');
+  return [...productionNodeArgs(), join(root, 'dist/main.js')];
+}

@@ -53,21 +53,25 @@ interface SessionRow {
   expires_at: Date;
   idle_expires_at: Date;
   revoked_at: Date | null;
+  user_id: string;
+  email: string;
+  name: string | null;
   org_id: string;
+  role: string;
   disabled: boolean;
 }
 
-async function devices(req: IncomingMessage, _b: Buffer, url: URL): Promise<[number, unknown]> {
+/** The session behind the cookie, touched at most once per interval as the service does. */
+async function session(req: IncomingMessage): Promise<SessionRow | undefined> {
   const token = readCookie(req.headers.cookie ?? '', cookieName);
-  if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return [401, { code: 'unauthenticated' }];
+  if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
   const hash = createHash('sha256').update(token).digest('hex');
   const { rows } = await pool.query<SessionRow>(SESSION_SQL, [hash]);
   const s = rows[0];
   const now = new Date();
   if (!s || s.revoked_at || s.disabled || s.expires_at <= now || s.idle_expires_at <= now) {
-    return [401, { code: 'unauthenticated' }];
+    return undefined;
   }
-  // Use is recorded at most once per touch interval, as the service does.
   if (now.getTime() - s.last_used_at.getTime() >= touchIntervalMs) {
     await pool.query('UPDATE sessions SET last_used_at = $1, idle_expires_at = $2 WHERE id = $3', [
       now,
@@ -75,6 +79,19 @@ async function devices(req: IncomingMessage, _b: Buffer, url: URL): Promise<[num
       s.id,
     ]);
   }
+  return s;
+}
+
+async function me(req: IncomingMessage): Promise<[number, unknown]> {
+  const s = await session(req);
+  if (!s) return [401, { code: 'unauthenticated' }];
+  const { user_id: id, email, name, org_id, role } = s;
+  return [200, { user: { id, email, name, org_id, role } }];
+}
+
+async function devices(req: IncomingMessage, _b: Buffer, url: URL): Promise<[number, unknown]> {
+  const s = await session(req);
+  if (!s) return [401, { code: 'unauthenticated' }];
   const limit = Number(url.searchParams.get('limit') ?? 50);
   const list = await pool.query<{
     device_id: string;
@@ -119,8 +136,8 @@ async function deviceToken(_r: IncomingMessage, body: Buffer): Promise<[number, 
     provider: string;
     status: string;
   }>(
-    'SELECT id, org_id, device_id, model, provider, status, last_seen_at, firmware_version, battery_pct, ' +
-      'deactivated_at, created_at, updated_at FROM devices WHERE device_id = $1 LIMIT 1',
+    'SELECT id, device_id, org_id, model, provider, status, ' +
+      'public_key, public_key_thumbprint FROM devices WHERE device_id = $1 LIMIT 1',
     [claim.device_id],
   );
   const d = rows[0];
@@ -157,6 +174,7 @@ async function deviceToken(_r: IncomingMessage, body: Buffer): Promise<[number, 
 /** `METHOD /path` to its handler. */
 export const routes: Record<string, Handler> = {
   'GET /health': health,
+  'GET /api/auth/me': me,
   'GET /api/v1/devices': devices,
   'POST /auth/device': deviceToken,
   'POST /api/payment-processor/webhook': webhook,

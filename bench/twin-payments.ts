@@ -19,7 +19,9 @@ interface CheckoutSession {
   customer: string | null;
   subscription: string | null;
   customer_details?: { email: string | null; name: string | null; phone: string | null };
-  collected_information?: { shipping_details?: { address?: Record<string, string | null> } };
+  collected_information?: {
+    shipping_details?: { name?: string; address?: Record<string, string | null> };
+  };
   custom_fields?: {
     key: string;
     text?: { value: string | null };
@@ -31,7 +33,7 @@ function verifyEvent(
   webhookSecret: string,
   body: Buffer,
   header: string,
-): { id: string; type: string; data: { object: CheckoutSession } } | undefined {
+): { id: string; type: string; created: number; data: { object: CheckoutSession } } | undefined {
   const parts = Object.fromEntries(header.split(',').map((p) => p.split('=') as [string, string]));
   const t = Number(parts.t);
   if (!parts.v1 || !Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > 300) return undefined;
@@ -44,6 +46,7 @@ function verifyEvent(
   return JSON.parse(body.toString('utf8')) as {
     id: string;
     type: string;
+    created: number;
     data: { object: CheckoutSession };
   };
 }
@@ -59,9 +62,9 @@ export function paymentHandlers(pool: Pool, o: PaymentOptions) {
     try {
       await client.query('START TRANSACTION');
       const ins = await client.query(
-        'INSERT INTO processed_webhook_events (id, type, outcome, received_at) VALUES ($1, $2, $3, DEFAULT) ' +
-          'ON CONFLICT DO NOTHING RETURNING id, received_at',
-        [event.id, event.type.slice(0, 100), 'received'],
+        "INSERT INTO processed_webhook_events (id, type, outcome) VALUES ($1, $2, 'received') " +
+          'ON CONFLICT DO NOTHING RETURNING id',
+        [event.id, event.type.slice(0, 100)],
       );
       if (ins.rows.length > 0) {
         const s = event.data.object;
@@ -78,31 +81,71 @@ export function paymentHandlers(pool: Pool, o: PaymentOptions) {
               .filter((p) => p)
               .join(', ')
           : null;
-        const upd = await client.query(
-          'UPDATE subscriptions SET customer_email = $1, customer_name = $2, customer_phone = $3, recipient_name = $4, ' +
-            'living_situation = $5, primary_concern = $6, shipping_address = $7, recipient_zip = $8, ' +
-            'processor_subscription_id = $9, processor_customer_id = $10, status = $11, paid_at = now(), ' +
-            'checkout_session_id = $12, updated_at = CURRENT_TIMESTAMP WHERE id = $13 AND status = $14',
-          [
-            s.customer_details?.email ?? null,
-            s.customer_details?.name ?? null,
-            s.customer_details?.phone ?? null,
-            field('recipient_name')?.text?.value ?? null,
-            field('living_situation')?.dropdown?.value ?? null,
-            field('primary_concern')?.dropdown?.value ?? null,
-            address,
-            a?.postal_code ?? null,
-            s.subscription,
-            s.customer,
-            'paid',
-            s.id,
-            s.metadata?.subscription_id,
-            'pending',
-          ],
-        );
-        await client.query('UPDATE processed_webhook_events SET outcome = $1 WHERE id = $2', [
-          upd.rowCount ? 'applied' : 'already_paid',
+        // The service's statements: the record locked, its history read, the session id checked,
+        // the history entry written, the record filled and moved.
+        const subId = s.metadata?.subscription_id;
+        const sub = await client.query<{
+          id: string;
+          status: string;
+          checkout_session_id: string | null;
+        }>('SELECT * FROM subscriptions WHERE id = $1 LIMIT 1 FOR UPDATE', [subId]);
+        const row = sub.rows[0];
+        let outcome = 'unknown_subscription';
+        if (row) {
+          await client.query(
+            'SELECT * FROM subscription_history WHERE subscription_id = $1 ORDER BY event_created_at ASC, id ASC',
+            [row.id],
+          );
+          const taken = await client.query(
+            'SELECT 1 FROM subscriptions WHERE checkout_session_id = $1 LIMIT 1',
+            [s.id],
+          );
+          const moved = row.status === 'pending';
+          const inserted = await client.query(
+            'INSERT INTO subscription_history (subscription_id, event_id, type, effect, from_status, to_status, ' +
+              'event_created_at, received_at, source) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ' +
+              'ON CONFLICT DO NOTHING RETURNING id',
+            [
+              row.id,
+              event.id,
+              event.type,
+              'paid',
+              row.status,
+              moved ? 'paid' : row.status,
+              new Date(event.created * 1000),
+              new Date(),
+              'webhook',
+            ],
+          );
+          outcome =
+            inserted.rows.length === 0 ? 'already_recorded' : moved ? 'applied' : 'recorded';
+          await client.query(
+            'UPDATE subscriptions SET customer_email = $1, customer_name = $2, customer_phone = $3, recipient_name = $4, ' +
+              'living_situation = $5, primary_concern = $6, shipping_address = $7, recipient_zip = $8, shipping_name = $9, ' +
+              'processor_subscription_id = $10, processor_customer_id = $11, checkout_session_id = $12, status = $13, ' +
+              'paid_at = $14, updated_at = CURRENT_TIMESTAMP WHERE id = $15',
+            [
+              s.customer_details?.email ?? null,
+              s.customer_details?.name ?? null,
+              s.customer_details?.phone ?? null,
+              field('recipient_name')?.text?.value ?? null,
+              field('living_situation')?.dropdown?.value ?? null,
+              field('primary_concern')?.dropdown?.value ?? null,
+              address,
+              a?.postal_code ?? null,
+              s.collected_information?.shipping_details?.name ?? null,
+              s.subscription,
+              s.customer,
+              taken.rows.length ? row.checkout_session_id : s.id,
+              moved ? 'paid' : row.status,
+              new Date(),
+              row.id,
+            ],
+          );
+        }
+        await client.query('UPDATE processed_webhook_events SET outcome = $2 WHERE id = $1', [
           event.id,
+          outcome,
         ]);
       }
       await client.query('COMMIT');

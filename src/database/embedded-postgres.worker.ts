@@ -12,6 +12,13 @@ import {
 import { EmbeddedSocketServer } from './embedded-postgres.socket';
 
 const MEMORY = 'memory://';
+/**
+ * PGlite starts with a server's defaults (shared_buffers 128 MB), and PostgreSQL touches all of
+ * its shared memory at start, which in WebAssembly is resident from then on: the service idled at
+ * ~360 MB. 8 MB holds the hot pages of an embedded install (the kind of deployment this is for);
+ * what misses is read through the file system cache. Idle: ~220 MB (bench/findings.md).
+ */
+const POSTGRESQL_CONF = ['shared_buffers = 8MB'];
 
 /** What the worker is started with. */
 export interface EmbeddedWorkerData {
@@ -43,7 +50,7 @@ async function serve(port: NonNullable<typeof parentPort>, data: EmbeddedWorkerD
   };
   try {
     if (onDisk) ownerOnlyDir(data.dataDir);
-    db = await PGlite.create(data.dataDir);
+    db = await PGlite.create(data.dataDir, { postgresqlconf: POSTGRESQL_CONF });
     if (onDisk) restrictToOwner(data.dataDir);
     // Made after PGlite.create, so the initdb of a new data directory starts from an empty one.
     freshSocketDir(data.socketDir);

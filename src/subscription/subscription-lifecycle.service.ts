@@ -38,6 +38,21 @@ export interface ApplyResult {
 }
 
 const LOCK = { mode: 'pessimistic_write' } as const;
+const HISTORY_INSERT_SQL = `INSERT INTO subscription_history (subscription_id, event_id, type, effect,
+  from_status, to_status, event_created_at, received_at, source)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING RETURNING id`;
+const SESSION_TAKEN_SQL = 'SELECT 1 FROM subscriptions WHERE checkout_session_id = $1 LIMIT 1';
+
+/** Every column of an entity, aliased to its property: rows read this way are the entity's shape. */
+function columnsOf(
+  manager: EntityManager,
+  entity: typeof Subscription | typeof SubscriptionHistoryEntry,
+) {
+  return manager.connection
+    .getMetadata(entity)
+    .columns.map((c) => `"${c.databaseName}" AS "${c.propertyName}"`)
+    .join(', ');
+}
 const FILLABLE: readonly (keyof EventFields)[] = [
   'customerEmail',
   'customerName',
@@ -59,7 +74,24 @@ const FILLABLE: readonly (keyof EventFields)[] = [
  */
 @Injectable()
 export class SubscriptionLifecycle {
+  /**
+   * Constant statements for every event's reads and the history insert, made once from the
+   * entities' metadata: TypeORM's find/insert builders rebuilt them per event (bench/findings.md).
+   */
+  private sql?: { lockById: string; history: string };
+  private columns?: Map<string, string>;
+
   constructor(private readonly clock: Clock) {}
+
+  private statements(manager: EntityManager): { lockById: string; history: string } {
+    this.sql ??= {
+      lockById: `SELECT ${columnsOf(manager, Subscription)} FROM subscriptions WHERE id = $1 LIMIT 1 FOR UPDATE`,
+      history:
+        `SELECT ${columnsOf(manager, SubscriptionHistoryEntry)} FROM subscription_history ` +
+        'WHERE subscription_id = $1 ORDER BY event_created_at ASC, id ASC',
+    };
+    return this.sql;
+  }
 
   async apply(
     manager: EntityManager,
@@ -75,10 +107,10 @@ export class SubscriptionLifecycle {
     if (options.onlyIfPending && sub.status !== 'pending') {
       return { ...result, outcome: 'unchanged', to: sub.status };
     }
-    const history = await manager.find(SubscriptionHistoryEntry, {
-      where: { subscriptionId: sub.id },
-      order: { eventCreatedAt: 'ASC', id: 'ASC' },
-    });
+    const history = await manager.query<SubscriptionHistoryEntry[]>(
+      this.statements(manager).history,
+      [sub.id],
+    );
     const stored: TimelineEntry[] = history.map((h) => ({
       effect: isEffect(h.effect) ? h.effect : 'none',
       eventCreatedAt: h.eventCreatedAt,
@@ -106,8 +138,23 @@ export class SubscriptionLifecycle {
     if (plan.canceledAt && plan.canceledAt.getTime() !== sub.canceledAt?.getTime()) {
       patch.canceledAt = plan.canceledAt;
     }
-    if (Object.keys(patch).length > 0) await manager.update(Subscription, sub.id, patch);
+    if (Object.keys(patch).length > 0) await this.update(manager, sub.id, patch);
     return { ...result, outcome: moved ? 'applied' : 'recorded', to: plan.status };
+  }
+
+  /** The record's patch as one statement (the column names from the entity's metadata, once). */
+  private async update(manager: EntityManager, id: string, patch: Partial<Subscription>) {
+    this.columns ??= new Map(
+      manager.connection
+        .getMetadata(Subscription)
+        .columns.map((c) => [c.propertyName, c.databaseName]),
+    );
+    const keys = Object.keys(patch) as (keyof Subscription)[];
+    const sets = keys.map((k, i) => `"${this.columns!.get(k)}" = $${i + 1}`);
+    await manager.query(
+      `UPDATE subscriptions SET ${sets.join(', ')}, updated_at = CURRENT_TIMESTAMP WHERE id = $${keys.length + 1}`,
+      [...keys.map((k) => patch[k]), id],
+    );
   }
 
   /**
@@ -116,13 +163,13 @@ export class SubscriptionLifecycle {
    * Locked until the caller's transaction ends.
    */
   private async lockRecord(manager: EntityManager, ref: EventRef): Promise<Subscription | null> {
-    const repo = manager.getRepository(Subscription);
     if (ref.subscriptionId && isUUID(ref.subscriptionId)) {
       const id = ref.subscriptionId.toLowerCase();
-      return repo.findOne({ where: { id }, lock: LOCK });
+      const rows = await manager.query<Subscription[]>(this.statements(manager).lockById, [id]);
+      return rows[0] ?? null;
     }
     if (!ref.processorSubscriptionId) return null;
-    return repo.findOne({
+    return manager.getRepository(Subscription).findOne({
       where: { processorSubscriptionId: ref.processorSubscriptionId },
       order: { createdAt: 'ASC' },
       lock: LOCK,
@@ -143,8 +190,8 @@ export class SubscriptionLifecycle {
     const sessionId = fields.checkoutSessionId;
     // The session id is unique: another record's session never moves over (it would fail for ever).
     if (sessionId && sub.checkoutSessionId === null) {
-      const taken = await manager.existsBy(Subscription, { checkoutSessionId: sessionId });
-      if (!taken) fills.checkoutSessionId = sessionId;
+      const taken = await manager.query<unknown[]>(SESSION_TAKEN_SQL, [sessionId]);
+      if (taken.length === 0) fills.checkoutSessionId = sessionId;
     }
     return fills;
   }
@@ -156,24 +203,17 @@ export class SubscriptionLifecycle {
     event: LifecycleEvent,
     entry: { from: SubscriptionStatus; to: SubscriptionStatus },
   ): Promise<boolean> {
-    const inserted = await manager
-      .createQueryBuilder()
-      .insert()
-      .into(SubscriptionHistoryEntry)
-      .values({
-        subscriptionId,
-        eventId: event.eventId.slice(0, 255),
-        type: event.type.slice(0, 100),
-        effect: event.effect,
-        fromStatus: entry.from,
-        toStatus: entry.to,
-        eventCreatedAt: event.createdAt,
-        receivedAt: this.clock.now(),
-        source: event.source,
-      })
-      .orIgnore()
-      .returning('id')
-      .execute();
-    return (inserted.raw as unknown[]).length > 0;
+    const inserted = await manager.query<unknown[]>(HISTORY_INSERT_SQL, [
+      subscriptionId,
+      event.eventId.slice(0, 255),
+      event.type.slice(0, 100),
+      event.effect,
+      entry.from,
+      entry.to,
+      event.createdAt,
+      this.clock.now(),
+      event.source,
+    ]);
+    return inserted.length > 0;
   }
 }

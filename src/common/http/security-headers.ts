@@ -19,13 +19,37 @@ type Middleware = (
  */
 export function securityHeaders(): Middleware {
   const page = helmet();
-  const api = helmet(API_OPTIONS);
+  const api = constantHeaders(helmet(API_OPTIONS));
   return (req, res, next) => {
     if (PAGE_PREFIXES.some((p) => (req.url ?? '').startsWith(p))) return page(req, res, next);
     // A route that may be cached says so itself (its own Cache-Control, set later, wins).
     res.setHeader('Cache-Control', 'no-store');
-    return api(req, res, next);
+    for (const [name, value] of api.set) res.setHeader(name, value);
+    for (const name of api.removed) res.removeHeader(name);
+    next();
   };
+}
+
+/**
+ * What a helmet middleware does to every response, read once at boot by running it on a recording
+ * response: the API set never varies by request, and helmet's chain of six middlewares per
+ * response was a measurable part of a cheap request (bench/findings.md).
+ */
+function constantHeaders(middleware: Middleware): { set: [string, string][]; removed: string[] } {
+  const set: [string, string][] = [];
+  const removed: string[] = [];
+  const recorder = {
+    setHeader: (name: string, value: string) => set.push([name, value]),
+    removeHeader: (name: string) => removed.push(name),
+  } as unknown as ServerResponse;
+  let done = false;
+  middleware({ headers: {} } as IncomingMessage, recorder, (err?: unknown) => {
+    if (err) throw err instanceof Error ? err : new Error('helmet refused its options');
+    done = true;
+  });
+  // Helmet's middlewares are synchronous; anything else would not be constant.
+  if (!done) throw new Error('the security headers middleware did not finish synchronously');
+  return { set, removed };
 }
 
 /** For JSON: no rendering, framing, sniffing or referrer, HTTPS only (and not stored, above). */

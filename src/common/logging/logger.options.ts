@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
+import { stdSerializers } from 'pino';
 import { HttpLogger, Options, pinoHttp } from 'pino-http';
 import { AppConfig } from '../../config/app-config';
 
@@ -20,14 +21,8 @@ export function accessLevel(status: number): 'info' | 'warn' | 'error' {
   return status >= 500 ? 'error' : 'info';
 }
 
-/** The request as pino's standard serializer hands it to ours. */
-interface RequestLogView {
-  id: unknown;
-  method: string;
-  url: string;
-  remoteAddress?: string;
-  headers: Record<string, string | string[] | undefined>;
-}
+/** The request as Express hands it to the serializer (not wrapped: see `wrapSerializers`). */
+type RequestLogView = IncomingMessage & { id?: unknown; originalUrl?: string };
 
 /**
  * Credentials and signatures never reach a log line, whatever the level. Access lines carry no
@@ -79,18 +74,22 @@ export function loggerOptions(config: AppConfig, isTty = process.stdout.isTTY): 
       // No headers: they hold credentials, and serializing and redacting them on every line was a
       // measurable part of a request's cost (bench/findings.md). Query strings may carry cursors
       // and emails; the path is enough to find a request.
+      // Ours read the raw request and response: pino's standard ones, which pino-http wraps around
+      // them by default, first copied every header (and parsed Express's query string) on every
+      // request, including the probes whose line is dropped, only for ours to keep five fields.
+      wrapSerializers: false,
       serializers: {
         req: (req: RequestLogView) => ({
           id: req.id,
           method: req.method,
-          url: req.url.split('?', 1)[0],
-          remoteAddress: req.remoteAddress,
+          url: (req.originalUrl ?? req.url ?? '').split('?', 1)[0],
+          remoteAddress: req.socket?.remoteAddress,
           userAgent: req.headers['user-agent'],
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
         // Only a real error's stack: the made-up one of a 5xx says nothing (the status does).
-        err: (err: { message?: string }) =>
-          SYNTHETIC_ERROR.test(err.message ?? '') ? undefined : err,
+        err: (err: Error) =>
+          SYNTHETIC_ERROR.test(err.message ?? '') ? undefined : stdSerializers.err(err),
       },
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       transport: pretty ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,

@@ -21,6 +21,9 @@ export class AppValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    // Raw bytes (the webhook's body) are not text and have no DTO: walking a Buffer visited every
+    // byte as a field, thousands per event (bench/findings.md). Their reader checks them itself.
+    if (Buffer.isBuffer(value)) return value;
     // Custom parameter decorators hand over our own objects (the signed-in user), not input.
     if (metadata.type !== 'custom') {
       const errors = findUnstorableText(
