@@ -123,7 +123,7 @@ describe('command line: lists', () => {
     for (const [argv, reason] of cases) {
       const result = await runCli(argv);
       expect(result.code).toBe(1);
-    expect(result.stdout).toBeUndefined();
+      expect(result.stdout).toBeUndefined();
       expect(result.stderr).toMatch(reason);
     }
   });
