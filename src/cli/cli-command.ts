@@ -40,8 +40,6 @@ export interface CliNeeds {
   entities?: Entity[];
   providers?: Provider[];
   imports?: ModuleMetadata['imports'];
-  /** db:migrate: the database opens without applying migrations at boot; the command applies them. */
-  unmigrated?: boolean;
 }
 
 /** Runs the command on its module's services; made by `prepare` once the arguments are valid. */

@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClockModule } from '../common/clock/clock.module';
 import { ConfigModule } from '../config/config.module';
-import { DatabaseModule, UnmigratedDatabaseModule } from '../database/database.module';
+import { DatabaseModule } from '../database/database.module';
 import { CliNeeds } from './cli-command';
 
 /**
@@ -17,7 +17,7 @@ export class CliModule {
       module: CliModule,
       imports: [
         ConfigModule,
-        needs.unmigrated ? UnmigratedDatabaseModule : DatabaseModule,
+        DatabaseModule,
         ClockModule,
         TypeOrmModule.forFeature(needs.entities ?? []),
         ...(needs.imports ?? []),

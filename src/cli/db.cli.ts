@@ -1,5 +1,4 @@
-import { DataSource } from 'typeorm';
-import { runMigrationsLocked } from '../database/migrate';
+import { migrationsAppliedHere } from '../database/migrate';
 import { CliCommand } from './cli-command';
 
 export const dbCommands: Record<string, CliCommand> = {
@@ -7,10 +6,13 @@ export const dbCommands: Record<string, CliCommand> = {
     summary: 'Apply pending migrations (as the server does at boot), print which',
     usage: 'db:migrate',
     options: {},
-    needs: { unmigrated: true },
-    prepare: () =>
-      Promise.resolve(async (app) => ({
-        applied: await runMigrationsLocked(app.get(DataSource)),
-      })),
+    // The database's boot applies them, under the same advisory lock as a server's boot.
+    needs: {},
+    prepare: () => {
+      const before = migrationsAppliedHere().length;
+      return Promise.resolve(() =>
+        Promise.resolve({ applied: migrationsAppliedHere().slice(before) }),
+      );
+    },
   },
 };

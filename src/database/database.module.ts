@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
@@ -9,36 +9,31 @@ import { runMigrationsLocked } from './migrate';
 @Module({ providers: [EmbeddedPostgres], exports: [EmbeddedPostgres] })
 class EmbeddedPostgresModule {}
 
-/** TypeORM on the configured database; `migrate`: apply pending migrations before it is used. */
-function typeOrmRoot(migrate: boolean): DynamicModule {
-  return TypeOrmModule.forRootAsync({
-    imports: [EmbeddedPostgresModule],
-    inject: [AppConfig, EmbeddedPostgres],
-    useFactory: async (config: AppConfig, embedded: EmbeddedPostgres) => ({
-      ...(config.databaseUrl
-        ? dataSourceOptions(config, config.databaseUrl)
-        : dataSourceOptions(config, await embedded.start(), true)),
-      autoLoadEntities: true,
-      // Boot fails fast with the driver's message rather than retrying for half a minute.
-      retryAttempts: 2,
-      retryDelay: 1000,
-    }),
-    dataSourceFactory: async (options) => {
-      if (!options) throw new Error('No database options');
-      const dataSource = await new DataSource(options).initialize();
-      if (migrate) await runMigrationsLocked(dataSource);
-      return dataSource;
-    },
-  });
-}
-
 /**
  * TypeORM on `pg`: a PostgreSQL server when DATABASE_URL is set, otherwise the embedded PGlite.
  * Migrations run at boot, before the first request is served.
  */
-@Module({ imports: [typeOrmRoot(true)] })
+@Module({
+  imports: [
+    TypeOrmModule.forRootAsync({
+      imports: [EmbeddedPostgresModule],
+      inject: [AppConfig, EmbeddedPostgres],
+      useFactory: async (config: AppConfig, embedded: EmbeddedPostgres) => ({
+        ...(config.databaseUrl
+          ? dataSourceOptions(config, config.databaseUrl)
+          : dataSourceOptions(config, await embedded.start(), true)),
+        autoLoadEntities: true,
+        // Boot fails fast with the driver's message rather than retrying for half a minute.
+        retryAttempts: 2,
+        retryDelay: 1000,
+      }),
+      dataSourceFactory: async (options) => {
+        if (!options) throw new Error('No database options');
+        const dataSource = await new DataSource(options).initialize();
+        await runMigrationsLocked(dataSource);
+        return dataSource;
+      },
+    }),
+  ],
+})
 export class DatabaseModule {}
-
-/** The same database without the boot's migrations: `db:migrate` applies them and says which. */
-@Module({ imports: [typeOrmRoot(false)] })
-export class UnmigratedDatabaseModule {}
