@@ -1,21 +1,40 @@
 # syntax=docker/dockerfile:1
+# Three stages: `build` compiles with every dependency, `deps` installs the production ones alone
+# (nothing of `build` leaks into them), the runtime copies the two results. scripts/image-check.sh
+# repeats these steps in a temporary directory where there is no Docker daemon; keep them in step.
+
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+RUN npm run build
+
+FROM node:22-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 FROM node:22-bookworm-slim
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
-COPY --from=build --chown=node:node /app/package.json ./
-COPY --from=build --chown=node:node /app/node_modules ./node_modules
-COPY --from=build --chown=node:node /app/dist ./dist
+# The code belongs to root and is only read; the one place the service writes is /data, which
+# belongs to its user `node`. A named volume mounted there starts as a copy of this directory, owner
+# included, so the embedded database works with no settings at all.
+RUN mkdir -p /data && chown node:node /data && chmod 0700 /data
+COPY --from=deps /app/node_modules ./node_modules
+COPY --from=build /app/package.json ./
+COPY --from=build /app/dist ./dist
+# No NODE_ENV=production here: production makes DEVICE_TOKEN_SECRET mandatory, and the image must
+# start with nothing set. A deployment sets NODE_ENV=production with its secret (README, "Image").
+# LOG_PRETTY=false: the pretty printer is a development package, absent here, even on a terminal.
+# image-check: ENV
+ENV HOST=0.0.0.0 PORT=3000 PGLITE_DATA_DIR=/data/pglite LOG_PRETTY=false
+VOLUME /data
 USER node
 EXPOSE 3000
-HEALTHCHECK --interval=15s --timeout=3s \
-  CMD node -e "fetch('http://127.0.0.1:3000/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# image-check: HEALTHCHECK
+HEALTHCHECK --interval=15s --timeout=3s --start-period=30s \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # The V8 flags of `npm run start:prod` (package.json), which the bench uses too: a smaller young
 # generation and old-space limit keep resident memory near 120 MB under load instead of ~220 MB.
 CMD ["node", "--max-old-space-size=256", "--max-semi-space-size=4", "dist/main.js"]

@@ -1,22 +1,86 @@
-import type { INestApplicationContext } from '@nestjs/common';
+import type { INestApplicationContext, ModuleMetadata, Provider, Type } from '@nestjs/common';
+import type { TypeOrmModule } from '@nestjs/typeorm';
+import { validateInput } from '../common/validation/validate-input';
 
-export type CliOptions = Record<string, { type: 'string' | 'boolean'; required?: boolean }>;
+/** An entity class, as TypeOrmModule.forFeature takes it (its type is not exported by name). */
+type Entity = NonNullable<Parameters<typeof TypeOrmModule.forFeature>[0]>[number];
+
+export interface CliOption {
+  type: 'string' | 'boolean';
+  required?: boolean;
+  /** One line for `--help`. */
+  help: string;
+}
+
+export type CliOptions = Record<string, CliOption>;
+
+/** The page flags of every list command, checked by the API's own page query DTOs. */
+export const PAGE_FLAGS: CliOptions = {
+  limit: { type: 'string', help: 'items per page, 1 to 200 (default 50)' },
+  cursor: { type: 'string', help: 'the next_cursor of the previous page' },
+};
+
+export const ORG_FLAG: CliOption = {
+  type: 'string',
+  required: true,
+  help: "the organization's id",
+};
 
 export interface CliArgs {
   values: Record<string, string | boolean | undefined>;
   positionals: string[];
 }
 
-/** One `npm run cli -- <name>` command: its flags, and what it does with the app's services. */
+/**
+ * What a command's own small Nest module holds beside the configuration, the database and the
+ * clock: the entities whose repositories it reads, the services it calls, and (only when a command
+ * needs a whole feature, like the reconcile pass) feature modules.
+ */
+export interface CliNeeds {
+  entities?: Entity[];
+  providers?: Provider[];
+  imports?: ModuleMetadata['imports'];
+}
+
+/** Runs the command on its module's services; made by `prepare` once the arguments are valid. */
+export type CliRun = (app: INestApplicationContext) => Promise<unknown>;
+
+/** One `npm run cli -- <name>` command: its flags, what it needs, and what it does. */
 export interface CliCommand {
+  summary: string;
   usage: string;
   options: CliOptions;
   positionals?: string[];
-  run(app: INestApplicationContext, args: CliArgs): Promise<unknown>;
+  needs: CliNeeds;
+  /** Validates the arguments (before anything is booted), then returns what to run. */
+  prepare(args: CliArgs): Promise<CliRun>;
 }
 
 /** Reads a flag that the command's option list marks as a string. */
 export function str(args: CliArgs, name: string): string {
   const value = args.values[name];
   return typeof value === 'string' ? value : '';
+}
+
+/** `--device-id` carries the DTO field `device_id`. */
+export const flagField = (flag: string): string => flag.replaceAll('-', '_');
+export const fieldFlag = (field: string): string => `--${field.replaceAll('_', '-')}`;
+
+/**
+ * The given flags as the API's DTO: the same class-validator rules, through the same pipe, as a
+ * request body or query, so a rule is written once. `extra` adds fields that come from elsewhere
+ * than a flag (a key read from a file). An error names the DTO's field; the runner shows the flag.
+ */
+export function dtoFrom<T extends object>(
+  dto: Type<T>,
+  args: CliArgs,
+  flags: string[],
+  extra: Record<string, unknown> = {},
+): Promise<T> {
+  const plain: Record<string, unknown> = {};
+  for (const flag of flags) {
+    const value = args.values[flag];
+    if (value !== undefined) plain[flagField(flag)] = value;
+  }
+  return validateInput(dto, { ...plain, ...extra });
 }

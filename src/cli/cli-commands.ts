@@ -3,11 +3,13 @@ import { userCommands } from '../auth/user.cli';
 import { deviceCommands } from '../device/device.cli';
 import { orgCommands } from '../org/org.cli';
 import { CliCommand } from './cli-command';
+import { dbCommands } from './db.cli';
 
 /** Every command, by name. Each feature exports its own from `<feature>.cli.ts`. */
 export const COMMANDS: Record<string, CliCommand> = {
   ...orgCommands,
-  ...subscriptionCommands,
   ...userCommands,
   ...deviceCommands,
+  ...subscriptionCommands,
+  ...dbCommands,
 };

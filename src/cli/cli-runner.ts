@@ -2,8 +2,9 @@ import { parseArgs } from 'node:util';
 import { NestFactory } from '@nestjs/core';
 import { DomainError } from '../common/errors/domain.error';
 import { conflictFor } from '../database/database-errors';
-import { CliArgs, CliCommand } from './cli-command';
+import { CliArgs, CliCommand, CliRun } from './cli-command';
 import { COMMANDS } from './cli-commands';
+import { commandHelp, toolHelp } from './cli-help';
 import { CliModule } from './cli.module';
 
 export interface CliResult {
@@ -12,27 +13,33 @@ export interface CliResult {
   stderr?: string;
 }
 
-function usage(): string {
-  const lines = Object.values(COMMANDS).map((c) => `  ${c.usage}`);
-  return `usage: npm run cli -- <command>\n\ncommands:\n${lines.join('\n')}`;
-}
+const HELP = new Set(['--help', '-h', 'help']);
+
+/** A usage mistake: the reason and the command's usage line, before anything is booted. */
+class UsageError extends Error {}
 
 function parse(command: CliCommand, argv: string[]): CliArgs {
-  const parsed = parseArgs({
-    args: argv,
-    options: command.options,
-    allowPositionals: (command.positionals ?? []).length > 0,
-    strict: true,
-  });
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: command.options,
+      allowPositionals: (command.positionals ?? []).length > 0,
+      strict: true,
+    });
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err));
+  }
   const missing = Object.entries(command.options)
     .filter(([name, o]) => o.required && parsed.values[name] === undefined)
     .map(([name]) => `--${name}`);
   const positionals = command.positionals ?? [];
   if (parsed.positionals.length !== positionals.length) missing.push(...positionals);
-  if (missing.length > 0) throw new Error(`missing ${missing.join(', ')}\nusage: ${command.usage}`);
+  if (missing.length > 0) throw new UsageError(`missing ${missing.join(', ')}`);
   return { values: parsed.values, positionals: parsed.positionals };
 }
 
+/** The message of a failure: a domain error's detail and field errors, as the API would give them. */
 function reason(thrown: unknown): string {
   const err = conflictFor(thrown) ?? thrown;
   if (err instanceof DomainError) {
@@ -42,28 +49,50 @@ function reason(thrown: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** Runs one command: one JSON object on stdout and 0, or the reason on stderr and 1. */
-export async function runCli(argv: string[]): Promise<CliResult> {
-  const [name, ...rest] = argv;
-  const command = name ? COMMANDS[name] : undefined;
-  if (!command) return { code: 1, stderr: name ? `unknown command: ${name}\n${usage()}` : usage() };
-  let args: CliArgs;
+const failure = (thrown: unknown): CliResult => ({ code: 1, stderr: reason(thrown) });
+
+/** Validates the arguments with the command's DTO: a refusal costs no database start. */
+async function prepare(command: CliCommand, argv: string[]): Promise<CliRun | CliResult> {
   try {
-    args = parse(command, rest);
+    return await command.prepare(parse(command, argv));
   } catch (err) {
-    return { code: 1, stderr: reason(err) };
+    if (err instanceof UsageError) {
+      return { code: 1, stderr: `${err.message}\nusage: ${command.usage}` };
+    }
+    return failure(err);
   }
-  const app = await NestFactory.createApplicationContext(CliModule, {
+}
+
+/** Boots the command's own small module, runs it, and always closes the database again. */
+async function execute(command: CliCommand, run: CliRun): Promise<CliResult> {
+  const app = await NestFactory.createApplicationContext(CliModule.for(command.needs), {
     logger: false,
     abortOnError: false,
   }).catch((err: unknown) => err as Error);
-  if (app instanceof Error) return { code: 1, stderr: reason(app) };
+  if (app instanceof Error) return failure(app);
   try {
-    const result = await command.run(app, args);
-    return { code: 0, stdout: JSON.stringify(result) };
+    return { code: 0, stdout: JSON.stringify(await run(app)) };
   } catch (err) {
-    return { code: 1, stderr: reason(err) };
+    return failure(err);
   } finally {
     await app.close();
   }
+}
+
+/**
+ * Runs one command: one JSON object on stdout and 0, or the reason on stderr and 1 (CONTRACT.md
+ * section 5: the same exit status for every refusal; the message is the domain error's detail).
+ * `--help` (for the tool or a command) prints on stdout and exits 0.
+ */
+export async function runCli(argv: string[]): Promise<CliResult> {
+  const [name, ...rest] = argv;
+  if (name === undefined) return { code: 1, stderr: toolHelp(COMMANDS) };
+  if (HELP.has(name)) return { code: 0, stdout: toolHelp(COMMANDS) };
+  const command = COMMANDS[name] as CliCommand | undefined;
+  if (!command) return { code: 1, stderr: `unknown command: ${name}\n\n${toolHelp(COMMANDS)}` };
+  if (rest.some((a) => a === '--help' || a === '-h')) {
+    return { code: 0, stdout: commandHelp(name, command) };
+  }
+  const run = await prepare(command, rest);
+  return typeof run === 'function' ? execute(command, run) : run;
 }

@@ -1,29 +1,28 @@
-import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module';
-import { SubscriptionLifecycleModule } from '../subscription/subscription-lifecycle.module';
-import { SubscriptionModule } from '../subscription/subscription.module';
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClockModule } from '../common/clock/clock.module';
-import { RateLimitModule } from '../common/throttling/rate-limit.module';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
-import { DeviceModule } from '../device/device.module';
-import { OrgModule } from '../org/org.module';
+import { CliNeeds } from './cli-command';
 
 /**
- * The services the command line needs, on the same configuration and database as the server.
- * RateLimitModule only satisfies the guards of feature controllers; the CLI serves no HTTP.
+ * One command's own module: the configuration, the database, the clock, and only what the command
+ * names in its `needs`, never the whole application (no HTTP, no guards, no schedulers), so a
+ * command starts in a fraction of the server's boot.
  */
-@Module({
-  imports: [
-    ConfigModule,
-    DatabaseModule,
-    ClockModule,
-    RateLimitModule,
-    OrgModule,
-    AuthModule,
-    SubscriptionModule,
-    SubscriptionLifecycleModule,
-    DeviceModule,
-  ],
-})
-export class CliModule {}
+@Module({})
+export class CliModule {
+  static for(needs: CliNeeds): DynamicModule {
+    return {
+      module: CliModule,
+      imports: [
+        ConfigModule,
+        DatabaseModule,
+        ClockModule,
+        TypeOrmModule.forFeature(needs.entities ?? []),
+        ...(needs.imports ?? []),
+      ],
+      providers: needs.providers ?? [],
+    };
+  }
+}

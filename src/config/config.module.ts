@@ -40,16 +40,12 @@ export function processAppConfig(): AppConfig {
 
 @Global()
 @Module({
-  // @nestjs/config (the contract's stack) holds the validated settings for Nest's ConfigService,
-  // but reads nothing itself: no .env file, no process.env. loadEnv stays the one reader.
-  imports: [
-    NestConfigModule.forRoot({
-      cache: true,
-      ignoreEnvFile: true,
-      skipProcessEnv: true,
-      load: [() => ({ ...loadEnv() })],
-    }),
-  ],
+  // @nestjs/config (the contract's stack) is here for libraries that look for its ConfigService,
+  // but reads nothing itself (no .env file, no process.env) and is given nothing: AppConfig is the
+  // one typed reader. A `load: [loadEnv]` ran at every boot, also of a test app given its own
+  // AppConfig, and filled loadEnv's once-per-process cache from that moment's environment, so a
+  // later CLI run in the same process used another database.
+  imports: [NestConfigModule.forRoot({ cache: true, ignoreEnvFile: true, skipProcessEnv: true })],
   providers: [{ provide: AppConfig, useFactory: loadAppConfig }],
   exports: [AppConfig],
 })

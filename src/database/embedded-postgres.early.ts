@@ -1,19 +1,4 @@
-import { loadEnv } from '../config/load-env';
-import { startEarly } from './embedded-postgres.server';
+import { startEmbeddedEarly } from './embedded-postgres.early-start';
 
-/**
- * Imported first by main.ts, for its effect: without DATABASE_URL, starts the embedded database's
- * worker before the rest of the app loads, so PGlite's startup (~0.5 s) runs beside the module
- * loading (~0.7 s) instead of after it. EmbeddedPostgres takes it over. The settings are the
- * validated ones the config module gets; a bad one is reported by the boot, not here.
- */
-function earlyStart(): void {
-  let env;
-  try {
-    env = loadEnv();
-  } catch {
-    return; // main.ts's loadAppConfig() throws it again and reports it in one line
-  }
-  if (!env.DATABASE_URL) startEarly(env.PGLITE_DATA_DIR);
-}
-earlyStart();
+/** Imported first by main.ts, for its effect: the embedded database starts while the app loads. */
+startEmbeddedEarly();

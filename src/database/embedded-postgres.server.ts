@@ -214,3 +214,10 @@ export async function takeEarly(dataDir: string): Promise<EmbeddedPostgresServer
   await server.stop();
   return undefined;
 }
+
+/** Stops the early server if no one took it over (a command that failed before needing it). */
+export async function stopEarly(): Promise<void> {
+  const server = early;
+  early = undefined;
+  await server?.stop();
+}

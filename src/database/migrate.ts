@@ -4,6 +4,13 @@ import { DataSource, MigrationExecutor } from 'typeorm';
 /** An arbitrary, fixed key: every instance of the service contends for the same lock. */
 const MIGRATION_LOCK_KEY = 4_242_001;
 
+/** Every migration this process applied, in order: the CLI's db:migrate prints what its boot did. */
+const appliedHere: string[] = [];
+
+export function migrationsAppliedHere(): readonly string[] {
+  return appliedHere;
+}
+
 /**
  * Applies pending migrations under a PostgreSQL advisory lock, on the lock's own connection, so
  * instances booting together apply each migration once: the others wait, then find nothing to do.
@@ -18,6 +25,7 @@ export async function runMigrationsLocked(dataSource: DataSource): Promise<strin
       executor.transaction = 'all';
       const applied = await executor.executePendingMigrations();
       const names = applied.map((m) => m.name);
+      appliedHere.push(...names);
       if (names.length > 0) new Logger('Migrations').log(`Applied ${names.join(', ')}`);
       return names;
     } finally {

@@ -1,53 +1,46 @@
-import { CliCommand, str } from '../cli/cli-command';
-import { SUBSCRIPTION_STATUSES, SubscriptionStatus } from './subscription.entity';
+import { CliCommand, CliNeeds, dtoFrom, PAGE_FLAGS } from '../cli/cli-command';
+import { SUBSCRIPTION_STATUSES } from './subscription.entity';
+import { ListSubscriptionsDto } from './list-subscriptions.dto';
+import { SubscriptionLifecycleModule } from './subscription-lifecycle.module';
+import { SubscriptionModule } from './subscription.module';
 import { SubscriptionReconciler } from './subscription-reconciler.service';
 import { SubscriptionService } from './subscription.service';
 
-function statusOf(value: string): SubscriptionStatus | undefined {
-  if (value === '') return undefined;
-  if ((SUBSCRIPTION_STATUSES as readonly string[]).includes(value)) {
-    return value as SubscriptionStatus;
-  }
-  throw new Error(`--status must be one of ${SUBSCRIPTION_STATUSES.join(', ')}`);
-}
-
-function limitOf(value: string): number {
-  if (value === '') return 50;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 200) throw new Error('--limit must be 1 to 200');
-  return n;
-}
+/** The records alone (no processor, no lifecycle) for the commands that only read. */
+const RECORDS: CliNeeds = { imports: [SubscriptionModule] };
 
 export const subscriptionCommands: Record<string, CliCommand> = {
   'subscription:show': {
+    summary: 'Print one subscription record, with its history',
     usage: 'subscription:show ID',
     options: {},
     positionals: ['ID'],
-    run: async (app, args) => {
-      const service = app.get(SubscriptionService);
-      const sub = await service.get(args.positionals[0] ?? '');
-      return SubscriptionService.view(sub, await service.historyOf(sub.id));
-    },
+    needs: RECORDS,
+    prepare: (args) =>
+      Promise.resolve(async (app) => {
+        const service = app.get(SubscriptionService);
+        const sub = await service.get(args.positionals[0] ?? '');
+        return SubscriptionService.view(sub, await service.historyOf(sub.id));
+      }),
   },
   'subscription:list': {
+    summary: 'List subscriptions newest first, a page at a time',
     usage: 'subscription:list [--status S] [--limit N] [--cursor C]',
     options: {
-      status: { type: 'string' },
-      limit: { type: 'string' },
-      cursor: { type: 'string' },
+      status: { type: 'string', help: `only this status: ${SUBSCRIPTION_STATUSES.join(', ')}` },
+      ...PAGE_FLAGS,
     },
-    run: (app, args) => {
-      const cursor = str(args, 'cursor');
-      return app.get(SubscriptionService).list({
-        status: statusOf(str(args, 'status')),
-        limit: limitOf(str(args, 'limit')),
-        cursor: cursor === '' ? undefined : cursor,
-      });
+    needs: RECORDS,
+    prepare: async (args) => {
+      const query = await dtoFrom(ListSubscriptionsDto, args, ['status', 'limit', 'cursor']);
+      return (app) => app.get(SubscriptionService).list(query);
     },
   },
   'subscription:reconcile': {
+    summary: 'Run the reconcile pass once (asks the processor), print what it changed',
     usage: 'subscription:reconcile',
     options: {},
-    run: (app) => app.get(SubscriptionReconciler).runOnce(),
+    needs: { imports: [SubscriptionLifecycleModule] },
+    prepare: () => Promise.resolve((app) => app.get(SubscriptionReconciler).runOnce()),
   },
 };

@@ -1,0 +1,18 @@
+import { migrationsAppliedHere } from '../database/migrate';
+import { CliCommand } from './cli-command';
+
+export const dbCommands: Record<string, CliCommand> = {
+  'db:migrate': {
+    summary: 'Apply pending migrations (as the server does at boot), print which',
+    usage: 'db:migrate',
+    options: {},
+    // The database's boot applies them, under the same advisory lock as a server's boot.
+    needs: {},
+    prepare: () => {
+      const before = migrationsAppliedHere().length;
+      return Promise.resolve(() =>
+        Promise.resolve({ applied: migrationsAppliedHere().slice(before) }),
+      );
+    },
+  },
+};
