@@ -167,6 +167,8 @@ describe('sessions: an administrator moves an account', () => {
   it('after user:move, me shows the new org at once and refresh returns it', async () => {
     const { cookie, user } = await signIn(t, { role: 'member' });
     const target = await createOrg(t.app);
+    // The CLI writes its audit lines on stderr (stdout is the command's one JSON answer).
+    const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
     const result = await runCli([
       'user:move',
       '--email',
@@ -177,6 +179,27 @@ describe('sessions: an administrator moves an account', () => {
       'admin',
     ]);
     expect(result).toMatchObject({ code: 0 });
+    const audit = stderr.mock.calls
+      .map(([line]) => String(line))
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    stderr.mockRestore();
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          audit: 'account_moved',
+          actor: 'cli',
+          user_id: user.id,
+          to: target.id,
+        }),
+        expect.objectContaining({
+          audit: 'role_changed',
+          actor: 'cli',
+          from: 'member',
+          to: 'admin',
+        }),
+      ]),
+    );
     const me = await t.http().get('/api/auth/me').set('Cookie', cookie).expect(200);
     expect(me.body.user).toMatchObject({ org_id: target.id, role: 'admin' });
     const refreshed = await t.http().post('/api/auth/refresh').set('Cookie', cookie).expect(200);

@@ -1,4 +1,5 @@
 import { CliCommand, CliNeeds, dtoFrom, ORG_FLAG, str } from '../cli/cli-command';
+import { AuditLog } from '../common/logging/audit-log';
 import { Organization } from '../org/organization.entity';
 import { OrgService } from '../org/org.service';
 import { CreateUserDto } from './create-user.dto';
@@ -12,7 +13,7 @@ import { UserService } from './user.service';
 /** UserService and what it calls: no sign-in, no guards, no identity provider. */
 const ACCOUNTS: CliNeeds = {
   entities: [User, Session, Organization],
-  providers: [UserService, SessionService, OrgService],
+  providers: [UserService, SessionService, OrgService, AuditLog],
 };
 
 const ROLE_HELP = 'admin or member';

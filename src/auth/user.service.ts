@@ -79,7 +79,8 @@ export class UserService {
   async move(email: string, orgId: string, role?: Role): Promise<User> {
     const org = await this.orgs.get(orgId);
     const normalized = this.normalizeEmail(email);
-    return this.dataSource.transaction(async (manager) => {
+    let before: Pick<User, 'role' | 'disabled' | 'orgId'> | undefined;
+    const moved = await this.dataSource.transaction(async (manager) => {
       const users = manager.getRepository(User);
       const current = await users.findOneBy({ email: normalized });
       if (!current) {
@@ -88,10 +89,16 @@ export class UserService {
       await lockOrgs(manager, [current.orgId, org.id]);
       // Reread under the locks: the account may have moved or changed since.
       const user = await users.findOneByOrFail({ id: current.id });
-      const from = user.orgId;
+      before = { role: user.role, disabled: user.disabled, orgId: user.orgId };
       user.orgId = org.id;
-      return this.apply(manager, user, { role }, from);
+      return this.apply(manager, user, { role }, before.orgId);
     });
+    if (before && before.orgId !== moved.orgId) {
+      const fields = { actor: 'cli', user_id: moved.id, from: before.orgId, to: moved.orgId };
+      this.audit.record('account_moved', 'account moved to another organization', fields);
+    }
+    this.auditChange('cli', moved, before);
+    return moved;
   }
 
   /** Writes a change under the org lock(s) the caller holds, refusing to leave `from` without an admin. */

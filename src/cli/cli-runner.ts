@@ -6,6 +6,7 @@ import { CliArgs, CliCommand, CliRun } from './cli-command';
 import { COMMANDS } from './cli-commands';
 import { commandHelp, toolHelp } from './cli-help';
 import { CliModule } from './cli.module';
+import { CliLogger } from './cli-logger';
 
 export interface CliResult {
   code: 0 | 1;
@@ -66,7 +67,7 @@ async function prepare(command: CliCommand, argv: string[]): Promise<CliRun | Cl
 /** Boots the command's own small module, runs it, and always closes the database again. */
 async function execute(command: CliCommand, run: CliRun): Promise<CliResult> {
   const app = await NestFactory.createApplicationContext(CliModule.for(command.needs), {
-    logger: false,
+    logger: new CliLogger(),
     abortOnError: false,
   }).catch((err: unknown) => err as Error);
   if (app instanceof Error) return failure(app);

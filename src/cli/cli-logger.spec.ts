@@ -1,0 +1,23 @@
+import { CliLogger } from './cli-logger';
+
+describe('CliLogger', () => {
+  it('writes audit lines and errors as JSON, and drops the rest', () => {
+    const lines: string[] = [];
+    const logger = new CliLogger((l) => lines.push(l));
+    logger.log({ audit: 'role_changed', user_id: 'u1', msg: 'role changed' }, 'Audit');
+    logger.log('Nest application started', 'NestApplication');
+    logger.warn('DEVICE_TOKEN_SECRET is not set', 'Config');
+    logger.error('failed', 'stack', 'Database');
+    expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toEqual([
+      {
+        level: 'info',
+        context: 'Audit',
+        actor: 'cli',
+        audit: 'role_changed',
+        user_id: 'u1',
+        msg: 'role changed',
+      },
+      { level: 'error', context: 'Database', actor: 'cli', msg: 'failed' },
+    ]);
+  });
+});
