@@ -4,7 +4,10 @@ describe('CliLogger', () => {
   it('writes audit lines and errors as JSON, and drops the rest', () => {
     const lines: string[] = [];
     const logger = new CliLogger((l) => lines.push(l));
-    logger.log({ audit: 'role_changed', user_id: 'u1', msg: 'role changed' }, 'Audit');
+    logger.log(
+      { audit: 'role_changed', actor: 'cli', user_id: 'u1', msg: 'role changed' },
+      'Audit',
+    );
     logger.log('Nest application started', 'NestApplication');
     logger.warn('DEVICE_TOKEN_SECRET is not set', 'Config');
     logger.error('failed', 'stack', 'Database');
@@ -17,7 +20,7 @@ describe('CliLogger', () => {
         user_id: 'u1',
         msg: 'role changed',
       },
-      { level: 'error', context: 'Database', actor: 'cli', msg: 'failed' },
+      { level: 'error', context: 'Database', msg: 'failed' },
     ]);
   });
 });

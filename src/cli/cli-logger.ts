@@ -22,6 +22,6 @@ export class CliLogger implements LoggerService {
 
   private line(level: string, message: unknown, context?: string): void {
     const fields = typeof message === 'object' && message !== null ? message : { msg: message };
-    this.write(`${JSON.stringify({ level, context, actor: 'cli', ...fields })}\n`);
+    this.write(`${JSON.stringify({ level, context, ...fields })}\n`);
   }
 }
