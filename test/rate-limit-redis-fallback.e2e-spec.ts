@@ -5,7 +5,8 @@ import { FALLBACK_ACTIVE, FALLBACK_TOTAL } from '../src/common/throttling/rate-l
 import { capturedLogs } from './support/captured-logs';
 import { processorEnv } from './support/checkout';
 import { FakeProcessor } from './support/fake-processor';
-import { freePort, redisServerAvailable, startRedis, stopRedis } from './support/redis-server';
+import { freePort } from './support/ports';
+import { redisServerAvailable, startRedis, stopRedis } from './support/redis-server';
 import { createTestApp, TestApp } from './support/test-app';
 
 /**

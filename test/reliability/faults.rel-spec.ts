@@ -1,6 +1,7 @@
 import { processorEnv, newEmail, subscriptionsByEmail, subscriptionsOf } from '../support/checkout';
 import { FakeMode, FakeProcessor } from '../support/fake-processor';
-import { freePort, startRedis, stopRedis } from '../support/redis-server';
+import { freePort } from '../support/ports';
+import { startRedis, stopRedis } from '../support/redis-server';
 import { createDevice, createOrg } from '../support/factories';
 import { TcpProxy } from '../support/tcp-proxy';
 import { createTestApp, TestApp, testDatabaseUrl } from '../support/test-app';

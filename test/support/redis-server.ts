@@ -1,17 +1,8 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 
 /** Whether this machine has a redis-server to start (CI does; specs that need one skip otherwise). */
 export function redisServerAvailable(): boolean {
   return !spawnSync('redis-server', ['--version']).error;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
 }
 
 /** A throwaway redis-server of the spec's own, no persistence; the shared one is never touched. */

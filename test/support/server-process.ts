@@ -1,9 +1,9 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { embeddedRun, testDatabaseUrl } from './test-app';
+import { freePort } from './ports';
 
 const ROOT = resolve(__dirname, '..', '..');
 
@@ -20,14 +20,6 @@ export interface ServerProcess {
   /** Resolves once a line matches. */
   waitForLine(pattern: RegExp, withinMs?: number): Promise<string>;
   cleanup(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
 }
 
 /**

@@ -1,0 +1,10 @@
+import { createServer } from 'node:net';
+
+/** A TCP port free on 127.0.0.1 at this moment, for a server a spec starts itself. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((r) => server.close(() => r()));
+  return port;
+}
