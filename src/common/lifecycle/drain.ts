@@ -2,9 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { ErrorCode } from '../errors/error-code.enum';
 import { problem, PROBLEM_CONTENT_TYPE } from '../errors/problem-details';
-
-/** The probes answer themselves while draining: readiness says 503, liveness still 200. */
-const PROBES = new Set(['/health', '/health/live']);
+import { HEALTH_PATHS } from '../http/probe-paths';
 
 /**
  * The process's drain state on SIGTERM (CONTRACT.md section 7): the requests in flight, and
@@ -38,7 +36,7 @@ export class Drain {
   /** Middleware: counts requests until their answer is sent; refuses new ones while draining. */
   gate() {
     return (req: Request, res: Response, next: NextFunction): void => {
-      if (this.isDraining && !PROBES.has(req.path)) return refuse(res);
+      if (this.isDraining && !HEALTH_PATHS.has(req.path)) return refuse(res);
       this.inFlightCount++;
       res.once('close', () => this.done());
       next();

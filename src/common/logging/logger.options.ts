@@ -4,10 +4,9 @@ import type { Params } from 'nestjs-pino';
 import { stdSerializers } from 'pino';
 import { HttpLogger, Options, pinoHttp } from 'pino-http';
 import { AppConfig } from '../../config/app-config';
+import { MONITORING_PATHS } from '../http/probe-paths';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-/** Probes and scrapes: every few seconds from each balancer and Prometheus, saying nothing new. */
-const UNLOGGED_PATHS = new Set(['/health', '/health/live', '/metrics']);
 /** The error pino-http makes up for a 5xx answer that had none: its stack is pino-http's own. */
 const SYNTHETIC_ERROR = /^failed with status code \d{3}$/;
 
@@ -69,7 +68,7 @@ export function loggerOptions(config: AppConfig, isTty = process.stdout.isTTY): 
       genReqId: requestId,
       // A failing probe shows as a 503 to the prober, a failing scrape in Prometheus. Logging them
       // costs more than answering them.
-      autoLogging: { ignore: (req) => UNLOGGED_PATHS.has((req.url ?? '').split('?', 1)[0]) },
+      autoLogging: { ignore: (req) => MONITORING_PATHS.has((req.url ?? '').split('?', 1)[0]) },
       customLogLevel: (_req, res) => accessLevel(res.statusCode),
       // No headers: they hold credentials, and serializing and redacting them on every line was a
       // measurable part of a request's cost (bench/findings.md). Query strings may carry cursors

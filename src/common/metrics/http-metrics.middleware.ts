@@ -1,8 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { httpRequestDuration, httpRequests } from './metrics';
-
-/** Paths not counted: the probes and the scrape itself would only measure the prober. */
-const UNCOUNTED = new Set(['/health', '/health/live', '/metrics']);
+import { MONITORING_PATHS } from '../http/probe-paths';
 
 /**
  * The route a request matched, as its pattern (`/api/v1/devices/:device_id`), never the raw
@@ -22,7 +20,7 @@ export function routeLabel(req: Request, status: number): string {
 /** Counts and times every answered request by method, route pattern and status. */
 export function httpMetrics() {
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (UNCOUNTED.has(req.path)) return next();
+    if (MONITORING_PATHS.has(req.path)) return next();
     const end = httpRequestDuration.startTimer();
     res.once('close', () => {
       const labels = {

@@ -1,0 +1,8 @@
+/** Readiness and liveness (the health controller's routes): the balancer's probes. */
+export const HEALTH_PATHS: ReadonlySet<string> = new Set(['/health', '/health/live']);
+
+/**
+ * The probes and the metrics scrape: every few seconds from each balancer and Prometheus, saying
+ * nothing new, so they are neither access-logged nor counted in the request metrics.
+ */
+export const MONITORING_PATHS: ReadonlySet<string> = new Set([...HEALTH_PATHS, '/metrics']);
