@@ -46,7 +46,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   applyServerLimits(app.getHttpServer(), config.httpTimeouts);
   // First, so every request but the health probes leaves one access line, however it ends.
   app.use(accessLog(app.get<Params>(PARAMS_PROVIDER_TOKEN)));
-  app.use(httpMetrics());
+  if (config.metricsEnabled) app.use(httpMetrics());
   // On SIGTERM: counts what is in flight, refuses what is new (graceful-shutdown.ts).
   app.use(app.get(Drain).gate());
   app.use(auditContext());

@@ -97,3 +97,16 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(res.text).toContain('http_requests_total');
   });
 });
+
+describe('GET /metrics with METRICS_ENABLED=false', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { METRICS_ENABLED: 'false' } });
+  });
+  afterAll(() => t.close());
+
+  it('answers 404 as an unknown path does', async () => {
+    const res = await t.http().get('/metrics').expect(404);
+    expect(res.body).toMatchObject({ status: 404, code: 'not_found', detail: 'No such resource.' });
+  });
+});

@@ -89,6 +89,7 @@ export class AppConfig {
   readonly redisUrl?: string;
   readonly redisKeyPrefix: string;
   readonly rateLimits: RateLimitConfig;
+  readonly metricsEnabled: boolean;
   readonly metricsToken?: string;
   readonly shutdownTimeoutMs: number;
   readonly logLevel: LogLevel;
@@ -159,6 +160,7 @@ export class AppConfig {
       loginPerMinute: env.RATE_LIMIT_LOGIN_PER_MINUTE,
       deviceAuthPerMinute: env.RATE_LIMIT_DEVICE_AUTH_PER_MINUTE,
     };
+    this.metricsEnabled = env.METRICS_ENABLED;
     this.metricsToken = env.METRICS_TOKEN;
     this.shutdownTimeoutMs = env.SHUTDOWN_TIMEOUT_SECONDS * 1000;
     this.logLevel = env.LOG_LEVEL;

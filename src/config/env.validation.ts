@@ -126,6 +126,8 @@ export class EnvironmentVariables {
   /** A pending record older than this is reconciled. */
   @Transform(toInt) @IsInt() @Min(60) @Max(2592000) RECONCILE_PENDING_AFTER_SECONDS = 3600;
 
+  /** false: no `GET /metrics` (404) and no request metrics kept. */
+  @Transform(toBool) @IsBoolean() METRICS_ENABLED = true;
   /** Set: `GET /metrics` needs `Authorization: Bearer <token>` (401 otherwise). */
   @Transform(emptyToUndefined)
   @IsOptional()

@@ -61,12 +61,14 @@ async function countSubscriptions(): Promise<void> {
 /** The scrape: everything on prom-client's default registry, behind METRICS_TOKEN when set. */
 @Injectable()
 export class MetricsService implements OnModuleInit, OnApplicationShutdown {
+  private readonly enabled: boolean;
   private readonly token?: Buffer;
 
   constructor(
     config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {
+    this.enabled = config.metricsEnabled;
     this.token = config.metricsToken ? Buffer.from(config.metricsToken) : undefined;
   }
 
@@ -79,6 +81,8 @@ export class MetricsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   async scrape(authorization: string | undefined): Promise<string> {
+    // Turned off, the route answers as a path that does not exist would.
+    if (!this.enabled) throw new MetricsError(ErrorCode.NotFound, 'No such resource.');
     this.authorize(authorization);
     // A database away must not fail the scrape: the other metrics say so better.
     await countSubscriptions().catch(() => subscriptions.reset());
