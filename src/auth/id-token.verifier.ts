@@ -7,6 +7,7 @@ import { AppConfig } from '../config/app-config';
 import { reasonFor } from './id-token.reasons';
 import { OidcDiscovery } from './oidc-discovery.service';
 import { cannotTellYet, invalidToken, SignInRefused } from './sign-in-refusal';
+import { joseLib } from '../common/jwt/jose';
 
 /** The claims sign-in relies on, after every check has passed. */
 export interface VerifiedIdentity {
@@ -36,15 +37,6 @@ interface KeySet {
   cache: { uat?: number };
   seenStamp?: number;
   fetchedAt?: number;
-}
-type Jose = typeof import('jose');
-
-let jose: Jose | undefined;
-/** Required at the first sign-in rather than at startup, where it would only cost boot time. */
-function joseLib(): Jose {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see above
-  jose ??= require('jose') as Jose;
-  return jose;
 }
 
 /**

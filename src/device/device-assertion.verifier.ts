@@ -4,7 +4,7 @@ import { Clock } from '../common/clock/clock';
 import { unstorableReason } from '../common/validation/storable-text';
 import { AppConfig } from '../config/app-config';
 import { algorithmsFor, verifyingKey } from './device-key';
-import { deviceJose } from './device-jose';
+import { joseLib } from '../common/jwt/jose';
 import type { StoredDeviceKey } from './device.entity';
 
 /** An assertion is short-lived: its `exp` at most this far ahead (CONTRACT.md section 4). */
@@ -48,7 +48,7 @@ export class DeviceAssertionVerifier {
     deviceId: string,
     key: StoredDeviceKey,
   ): Promise<VerifiedAssertion> {
-    const jose = deviceJose();
+    const jose = joseLib();
     const now = this.clock.now();
     let payload: JWTPayload;
     try {
@@ -103,7 +103,7 @@ const CLAIM_REASONS: Record<string, string> = {
 
 /** jose's error, as the audit line's reason. */
 function reasonFor(
-  err: InstanceType<ReturnType<typeof deviceJose>['errors']['JOSEError']>,
+  err: InstanceType<ReturnType<typeof joseLib>['errors']['JOSEError']>,
 ): string {
   const { claim, reason } = err as { claim?: string; reason?: string };
   switch (err.code) {

@@ -1,6 +1,6 @@
 import { createPublicKey, KeyObject } from 'node:crypto';
 import type { StoredDeviceKey } from './device.entity';
-import { deviceJose } from './device-jose';
+import { joseLib } from '../common/jwt/jose';
 
 /** The members a device's public JWK may carry (DevicePublicJwkDto checks their shape). */
 export interface DevicePublicJwk {
@@ -56,7 +56,7 @@ export async function deviceKeyFrom(jwk: DevicePublicJwk): Promise<DeviceKey> {
   }
   assertOnCurve(crv, x, y);
   const members = kty === 'EC' ? { kty, crv, x, y } : { kty, crv, x };
-  const thumbprint = await deviceJose().calculateJwkThumbprint(members, 'sha256');
+  const thumbprint = await joseLib().calculateJwkThumbprint(members, 'sha256');
   const stored = { ...members, kid: jwk.kid ?? thumbprint, ...(jwk.alg ? { alg: jwk.alg } : {}) };
   return { jwk: stored, thumbprint };
 }

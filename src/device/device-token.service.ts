@@ -10,7 +10,7 @@ import { AppConfig } from '../config/app-config';
 import { DeviceAssertionVerifier, DeviceProofError } from './device-assertion.verifier';
 import { DeviceAudit } from './device-audit';
 import { DeviceAuthDto, DeviceTokenDto } from './device-auth.dto';
-import { deviceJose } from './device-jose';
+import { joseLib } from '../common/jwt/jose';
 import { DeviceJtiStore } from './device-jti.store';
 import { Device } from './device.entity';
 import { isCanonicalDeviceId } from './device.rules';
@@ -91,7 +91,7 @@ export class DeviceTokenService {
 
   /** The claims of a valid device bearer token, or null for any token that is not one. */
   async verify(token: string): Promise<DeviceTokenClaims | null> {
-    const jose = deviceJose();
+    const jose = joseLib();
     try {
       const { payload } = await jose.jwtVerify(token, this.config.deviceToken.secret, {
         algorithms: [DEVICE_TOKEN_ALGORITHM],
@@ -139,7 +139,7 @@ export class DeviceTokenService {
   private async sign(device: ClaimRow, jkt: string | null): Promise<DeviceTokenDto> {
     const ttl = this.config.deviceToken.ttlSeconds;
     const now = Math.floor(this.clock.now().getTime() / 1000);
-    const token = await new (deviceJose().SignJWT)({
+    const token = await new (joseLib().SignJWT)({
       org_id: device.orgId,
       ...(jkt ? { cnf: { jkt } } : {}),
     })
