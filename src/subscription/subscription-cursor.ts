@@ -1,4 +1,5 @@
 import { isUUID } from 'class-validator';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../common/pagination/keyset-cursor';
 
 /** Where a newest-first page ended: the last record's creation, to the microsecond, and its id. */
 export interface SubscriptionCursor {
@@ -10,20 +11,18 @@ export interface SubscriptionCursor {
 const MICROSECOND_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 export function encodeSubscriptionCursor(cursor: SubscriptionCursor): string {
-  return Buffer.from(JSON.stringify({ v: 1, ...cursor }), 'utf8').toString('base64url');
+  return encodeKeysetCursor({ at: cursor.at, id: cursor.id });
 }
 
 /** The position to continue after, or undefined when the cursor is not one of ours. */
 export function decodeSubscriptionCursor(cursor: string): SubscriptionCursor | undefined {
-  if (!/^[A-Za-z0-9_-]{1,400}$/.test(cursor)) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (typeof parsed !== 'object' || parsed === null) return undefined;
-    const { v, at, id } = parsed as { v?: unknown; at?: unknown; id?: unknown };
-    const valid =
-      v === 1 && typeof at === 'string' && MICROSECOND_TIME.test(at) && typeof id === 'string';
-    return valid && isUUID(id) && !Number.isNaN(Date.parse(at)) ? { at, id } : undefined;
-  } catch {
-    return undefined;
-  }
+  return decodeKeysetCursor(cursor, ({ at, id }) =>
+    typeof at === 'string' &&
+    MICROSECOND_TIME.test(at) &&
+    !Number.isNaN(Date.parse(at)) &&
+    typeof id === 'string' &&
+    isUUID(id)
+      ? { at, id }
+      : undefined,
+  );
 }
