@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Gauge, register } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { ErrorCode } from '../common/errors/error-code.enum';
+import { collectProcessMetrics } from '../common/metrics/metrics';
 import { AppConfig } from '../config/app-config';
 import { SUBSCRIPTION_STATUSES } from '../subscription/subscription.entity';
 import { MetricsError } from './metrics.error';
@@ -73,6 +74,7 @@ export class MetricsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   onModuleInit(): void {
+    if (this.enabled) collectProcessMetrics();
     source = this.dataSource;
   }
 

@@ -8,8 +8,18 @@ import { collectDefaultMetrics, Counter, Histogram, register } from 'prom-client
  */
 export const METRICS_CONTENT_TYPE = register.contentType;
 
-/** Node's own: CPU, resident memory, heap, event-loop lag, handles, GC. */
-collectDefaultMetrics();
+let processMetrics = false;
+
+/**
+ * Node's own (CPU, resident memory, heap, event-loop lag, handles, GC), once per process and only
+ * where metrics are served: the event-loop monitor runs all the time, so the CLI and a service with
+ * METRICS_ENABLED=false do without it.
+ */
+export function collectProcessMetrics(): void {
+  if (processMetrics) return;
+  collectDefaultMetrics();
+  processMetrics = true;
+}
 
 /** Seconds; from a fast health probe to a checkout waiting on the processor. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
