@@ -10,7 +10,6 @@ interface Line {
   audit?: string;
   actor?: string;
   ip?: string;
-  address?: string;
   [field: string]: unknown;
 }
 
@@ -101,7 +100,7 @@ describe('audit lines', () => {
         audit: 'device_registered',
         actor: admin.user.id,
         device_id: deviceId,
-        address: expect.stringMatching(/127\.0\.0\.1/),
+        ip: expect.stringMatching(/127\.0\.0\.1/),
       }),
     ]);
     from = lines.length;
@@ -111,7 +110,7 @@ describe('audit lines', () => {
         audit: 'device_deactivated',
         actor: admin.user.id,
         device_id: deviceId,
-        address: expect.stringMatching(/127\.0\.0\.1/),
+        ip: expect.stringMatching(/127\.0\.0\.1/),
       }),
     ]);
   });

@@ -15,11 +15,10 @@ import { createDevice, createOrg, unique } from './support/factories';
 import { createTestApp, TestApp } from './support/test-app';
 
 interface AuditLine {
-  context?: string;
-  event?: string;
+  audit?: string;
   reason?: string;
   device_id?: string;
-  address?: string;
+  ip?: string;
 }
 
 describe('devices prove their key: POST /auth/device with an assertion', () => {
@@ -52,7 +51,7 @@ describe('devices prove their key: POST /auth/device with an assertion', () => {
   };
   const auth = (body: object) => t.http().post('/auth/device').send(body);
   const audits = (): AuditLine[] =>
-    lines.map((l) => JSON.parse(l) as AuditLine).filter((l) => l.context === 'audit');
+    lines.map((l) => JSON.parse(l) as AuditLine).filter((l) => l.audit !== undefined);
 
   it.each(['ec', 'ed25519'] as const)(
     'gives a %s device that signs a valid assertion a token bound to its key (cnf.jkt)',
@@ -140,10 +139,10 @@ describe('devices prove their key: POST /auth/device with an assertion', () => {
       bodies.push(res.body);
       expect(audits()).toEqual([
         expect.objectContaining({
-          event: 'device_token_refused',
+          audit: 'device_token_refused',
           reason,
           device_id: id,
-          address: expect.any(String),
+          ip: expect.any(String),
         }),
       ]);
     }
@@ -186,7 +185,7 @@ describe('devices prove their key: POST /auth/device with an assertion', () => {
       });
       expect(res.body).not.toHaveProperty('public_key');
       expect(audits()).toEqual([
-        expect.objectContaining({ event: 'device_key_rotated', device_id: device.deviceId }),
+        expect.objectContaining({ audit: 'device_key_rotated', device_id: device.deviceId }),
       ]);
 
       expect((await auth(signedEarlier)).status).toBe(401);

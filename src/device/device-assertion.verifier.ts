@@ -102,9 +102,7 @@ const CLAIM_REASONS: Record<string, string> = {
 };
 
 /** jose's error, as the audit line's reason. */
-function reasonFor(
-  err: InstanceType<ReturnType<typeof joseLib>['errors']['JOSEError']>,
-): string {
+function reasonFor(err: InstanceType<ReturnType<typeof joseLib>['errors']['JOSEError']>): string {
   const { claim, reason } = err as { claim?: string; reason?: string };
   switch (err.code) {
     case 'ERR_JWT_EXPIRED':

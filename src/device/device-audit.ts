@@ -1,4 +1,5 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { AuditLog } from '../common/logging/audit-log';
 
 /**
  * The `audit` lines of device security events (CONTRACT.md section 7): who, what, from which
@@ -6,33 +7,28 @@ import { Injectable, Logger } from '@nestjs/common';
  */
 @Injectable()
 export class DeviceAudit {
-  private readonly logger = new Logger('audit');
+  constructor(private readonly audit: AuditLog) {}
 
   /** A device registered or deactivated by an administrator (or the CLI). */
   changed(
     event: 'device_registered' | 'device_deactivated',
     entry: { deviceId: string; orgId: string; actor: string; address?: string },
   ): void {
-    this.logger.log({
-      msg: event === 'device_registered' ? 'device registered' : 'device deactivated',
-      audit: event,
-      event,
+    const msg = event === 'device_registered' ? 'device registered' : 'device deactivated';
+    this.audit.record(event, msg, {
       device_id: entry.deviceId,
       org_id: entry.orgId,
       actor: entry.actor,
-      address: entry.address,
+      ip: entry.address,
     });
   }
 
   /** A token request refused; `reason` is what the 401 does not say. */
   tokenRefused(deviceId: string, reason: string, address: string | undefined): void {
-    this.logger.log({
-      msg: `device token refused: ${reason}`,
-      audit: 'device_token_refused',
-      event: 'device_token_refused',
+    this.audit.record('device_token_refused', `device token refused: ${reason}`, {
       device_id: deviceId.slice(0, 128),
       reason,
-      address,
+      ip: address,
     });
   }
 
@@ -45,16 +41,18 @@ export class DeviceAudit {
     previous: string | null;
     address?: string;
   }): void {
-    this.logger.log({
-      msg: entry.previous ? 'device key rotated' : 'device key registered',
-      audit: entry.previous ? 'device_key_rotated' : 'device_key_registered',
-      event: entry.previous ? 'device_key_rotated' : 'device_key_registered',
-      device_id: entry.deviceId,
-      org_id: entry.orgId,
-      actor: entry.actor,
-      thumbprint: entry.thumbprint,
-      previous_thumbprint: entry.previous,
-      address: entry.address,
-    });
+    const rotated = entry.previous !== null;
+    this.audit.record(
+      rotated ? 'device_key_rotated' : 'device_key_registered',
+      rotated ? 'device key rotated' : 'device key registered',
+      {
+        device_id: entry.deviceId,
+        org_id: entry.orgId,
+        actor: entry.actor,
+        thumbprint: entry.thumbprint,
+        previous_thumbprint: entry.previous,
+        ip: entry.address,
+      },
+    );
   }
 }

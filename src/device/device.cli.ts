@@ -8,11 +8,12 @@ import { DeviceAudit } from './device-audit';
 import { Device } from './device.entity';
 import { DeviceService } from './device.service';
 import { ListDevicesDto } from './list-devices.dto';
+import { AuditLog } from '../common/logging/audit-log';
 
 /** DeviceService and what it calls; not DeviceModule, whose OrgModule brings a controller's guards. */
 const DEVICES: CliNeeds = {
   entities: [Device, Organization],
-  providers: [DeviceService, DeviceAudit, OrgService],
+  providers: [DeviceService, DeviceAudit, AuditLog, OrgService],
 };
 
 export const deviceCommands: Record<string, CliCommand> = {

@@ -8,6 +8,7 @@ import { DEVICE_JTI_RETENTION } from './device-jti-retention';
 import { DeviceJtiStore } from './device-jti.store';
 import { Device } from './device.entity';
 import { DeviceService } from './device.service';
+import { AuditLog } from '../common/logging/audit-log';
 
 /**
  * The device registry without HTTP: what the command line and other features use. Expired
@@ -15,7 +16,13 @@ import { DeviceService } from './device.service';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([Device, DeviceAssertionJti]), OrgModule],
-  providers: [DeviceService, DeviceJtiStore, DeviceAudit, retention(DEVICE_JTI_RETENTION)],
+  providers: [
+    DeviceService,
+    DeviceJtiStore,
+    DeviceAudit,
+    AuditLog,
+    retention(DEVICE_JTI_RETENTION),
+  ],
   exports: [DeviceService, DeviceJtiStore, DeviceAudit, TypeOrmModule],
 })
 export class DeviceModule {}

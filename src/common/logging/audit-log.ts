@@ -34,6 +34,8 @@ export class AuditLog {
   private readonly logger = new Logger('Audit');
 
   record(event: string, msg: string, fields: AuditFields = {}): void {
-    this.logger.log({ audit: event, ...fields, ip: requestContext.getStore()?.ip, msg });
+    // An address the caller already resolved wins; else the request's, where there is one.
+    const ip = fields.ip ?? requestContext.getStore()?.ip;
+    this.logger.log({ audit: event, ...fields, ip, msg });
   }
 }
