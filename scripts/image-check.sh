@@ -119,7 +119,7 @@ stop() {
   wait "$PID" || status=$?
   PID=
   echo "SIGTERM: exited with status $status after $((SECONDS - t0)) s"
-  # Reported at the end, so the other checks still run (CONTRACT.md section 7 wants 0).
+  # Reported at the end, so the other checks still run (docs/operations.md wants 0).
   [ "$status" = 0 ] || SIGTERM_FAILURES+=("$status")
 }
 

@@ -14,7 +14,7 @@ interface Line {
 }
 
 /**
- * The security events of CONTRACT.md section 7 each leave an `audit` line with who (`actor`),
+ * The security events of docs/operations.md each leave an `audit` line with who (`actor`),
  * what, and the client address; read from the app's own log output.
  */
 describe('audit lines', () => {

@@ -5,7 +5,7 @@ import { jsonLines, ServerProcess, spawnServer } from './support/server-process'
 jest.setTimeout(120_000);
 
 /**
- * A boot that cannot go on (CONTRACT.md section 7): one JSON line at fatal naming the setting or
+ * A boot that cannot go on (docs/operations.md): one JSON line at fatal naming the setting or
  * the resource, no stack, status 1. On the real server in a child process.
  */
 describe('boot failures', () => {

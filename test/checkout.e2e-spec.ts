@@ -28,7 +28,7 @@ describe('GET /api/lease/checkout-config', () => {
     }
   });
 
-  it('does not boot with a price id missing, naming it (CONTRACT.md section 7)', async () => {
+  it('does not boot with a price id missing, naming it (docs/operations.md)', async () => {
     const env = processorEnv('http://127.0.0.1:9');
     delete (env as Partial<typeof env>).STRIPE_MONTHLY_PRICE_ID;
     await expect(createTestApp({ env })).rejects.toThrow(/STRIPE_MONTHLY_PRICE_ID: must be set/);

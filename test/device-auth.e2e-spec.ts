@@ -76,7 +76,7 @@ describe('POST /auth/device', () => {
       { device_id: device.deviceId, model: device.model },
       { ...claimOf(device), extra: true },
       { ...claimOf(device), provider: 7 },
-      // PostgreSQL cannot keep NUL: refused before any lookup, never a 500 (CONTRACT.md section 3).
+      // PostgreSQL cannot keep NUL: refused before any lookup, never a 500 (docs/api.md).
       { ...claimOf(device), device_id: 'a\u0000b' },
     ]) {
       const res = await t.http().post('/auth/device').send(body);

@@ -11,7 +11,7 @@ import { createTestApp, embeddedRun, TestApp } from './support/test-app';
 import { deliver, WEBHOOK_ENV, webhookEventsOf } from './support/webhook';
 
 /**
- * Housekeeping (CONTRACT.md section 7): sessions ended more than 7 days ago and webhook event ids
+ * Housekeeping (docs/checkout.md): sessions ended more than 7 days ago and webhook event ids
  * older than 90 days go, newer rows stay, as the Clock moves. On an empty database of its own, so
  * the moved clock never reaches another spec's rows.
  */

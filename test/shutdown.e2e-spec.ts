@@ -5,7 +5,7 @@ import { FakeProcessor } from './support/fake-processor';
 import { jsonLines, ServerProcess, spawnServer } from './support/server-process';
 
 /**
- * SIGTERM as CONTRACT.md section 7 says, on the real server in a child process (on the run's
+ * SIGTERM as docs/operations.md says, on the real server in a child process (on the run's
  * database: its own embedded data directory, or the PostgreSQL one). The second signal is in
  * src/common/lifecycle/graceful-shutdown.spec.ts.
  */

@@ -21,7 +21,7 @@ type Row = [
   (e: Events, at: number) => Record<string, unknown>,
 ];
 
-/** CONTRACT.md section 6's transition table, one test per row (and per status a row starts from). */
+/** The transition table of docs/checkout.md, one test per row (and per status a row starts from). */
 const ROWS: Row[] = [
   ['checkout.session.completed, paid', 'pending', 'paid', (e, at) => e.completed(at)],
   [

@@ -15,7 +15,7 @@ type Events = ReturnType<typeof eventsFor>;
 type Make = (e: Events, at: number) => Record<string, unknown>;
 
 /**
- * CONTRACT.md section 6, "Order": the processor delivers at least once and in any order. Each
+ * docs/checkout.md, "Order": the processor delivers at least once and in any order. Each
  * rule, every out-of-order pair of a subscription's real life, and 20 events at once.
  */
 describe('subscription events out of order', () => {

@@ -1,7 +1,7 @@
 import type { RetentionRule } from '../database/housekeeping.service';
 
 /**
- * Ended sessions are kept a week (CONTRACT.md section 7). A session ended at the first of its
+ * Ended sessions are kept a week (docs/checkout.md). A session ended at the first of its
  * absolute end, idle end and revocation (LEAST skips the NULL of a session never revoked); the
  * index IDX_sessions_ended_at is on this very expression.
  */

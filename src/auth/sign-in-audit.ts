@@ -19,7 +19,7 @@ interface ReadableClaims {
 const CLAIM_MAX_CHARS = 200;
 
 /**
- * Audit lines for sign-in (CONTRACT.md section 7): one per attempt, with who, what and from which
+ * Audit lines for sign-in (docs/operations.md): one per attempt, with who, what and from which
  * address. The token itself is a credential and never reaches a line; only its `iss` and `sub`.
  */
 @Injectable()

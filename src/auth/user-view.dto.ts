@@ -3,7 +3,7 @@ import { ROLES } from './auth-user';
 import type { AuthUser, Role } from './auth-user';
 import { User } from './user.entity';
 
-/** `user` in every response: CONTRACT.md section 4. */
+/** `user` in every response: docs/sign-in.md. */
 export class UserView {
   @ApiProperty({ format: 'uuid', example: '0b6f2c1e-8d4a-4f7b-9c3e-2a5d7e9f1b30' }) id!: string;
   @ApiProperty({ example: 'pat@example.com' }) email!: string;

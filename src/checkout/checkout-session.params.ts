@@ -47,7 +47,7 @@ export interface LeaseSessionInput {
   coupon?: string;
 }
 
-/** The hosted checkout session for one lease subscription (CONTRACT.md section 4). */
+/** The hosted checkout session for one lease subscription (docs/checkout.md). */
 export function leaseSessionParams(input: LeaseSessionInput): Stripe.Checkout.SessionCreateParams {
   const metadata = { product: LEASE_PRODUCT, subscription_id: input.subscriptionId };
   return {

@@ -81,8 +81,8 @@ async function execute(command: CliCommand, run: CliRun): Promise<CliResult> {
 }
 
 /**
- * Runs one command: one JSON object on stdout and 0, or the reason on stderr and 1 (CONTRACT.md
- * section 5: the same exit status for every refusal; the message is the domain error's detail).
+ * Runs one command: one JSON object on stdout and 0, or the reason on stderr and 1 (docs/cli.md:
+ * the same exit status for every refusal; the message is the domain error's detail).
  * `--help` (for the tool or a command) prints on stdout and exits 0.
  */
 export async function runCli(argv: string[]): Promise<CliResult> {

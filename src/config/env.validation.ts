@@ -41,7 +41,7 @@ const emptyToUndefined = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 /**
- * Every environment variable the service reads (CONTRACT.md section 2), with its default.
+ * Every environment variable the service reads (docs/configuration.md), with its default.
  * Validated once at boot (loadEnv); nothing outside src/config reads process.env.
  */
 export class EnvironmentVariables {
@@ -208,7 +208,7 @@ function halfConfigured(env: EnvironmentVariables): string[] {
 /** An issuer spelling: a URL (`https://accounts.google.com`) or Google's bare host form. */
 const ISSUER_SPELLING = /^(https?:\/\/[^\s,]+|[A-Za-z0-9.-]+(:\d+)?(\/[^\s,]*)?)$/;
 
-/** Sign-in configured halfway stops the boot (CONTRACT.md section 7), naming what is missing. */
+/** Sign-in configured halfway stops the boot (docs/operations.md), naming what is missing. */
 function signInProblems(env: EnvironmentVariables): string[] {
   const issuers = (env.OIDC_ISSUER ?? '')
     .split(',')

@@ -31,7 +31,7 @@ export interface HousekeepingReport {
 }
 
 /**
- * Deletes rows past their retention (CONTRACT.md section 7), rule by rule, in batches of
+ * Deletes rows past their retention (docs/checkout.md), rule by rule, in batches of
  * HOUSEKEEPING_BATCH. One instance at a time: every batch takes a transaction-level advisory lock
  * and the pass stops when another instance holds it. Rows locked right now are skipped, never
  * waited for; they go in a later pass.

@@ -7,7 +7,7 @@ import { algorithmsFor, verifyingKey } from './device-key';
 import { joseLib } from '../common/jwt/jose';
 import type { StoredDeviceKey } from './device.entity';
 
-/** An assertion is short-lived: its `exp` at most this far ahead (CONTRACT.md section 4). */
+/** An assertion is short-lived: its `exp` at most this far ahead (docs/devices.md). */
 const ASSERTION_MAX_LIFETIME_SECONDS = 300;
 /** Device clocks drift: `exp`, `nbf` and `iat` are judged with this much leeway. */
 const ASSERTION_CLOCK_TOLERANCE_SECONDS = 30;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuditLog } from '../common/logging/audit-log';
 
 /**
- * The `audit` lines of device security events (CONTRACT.md section 7): who, what, from which
+ * The `audit` lines of device security events (docs/operations.md): who, what, from which
  * address. Never a token, an assertion or a key, only a key's thumbprint.
  */
 @Injectable()

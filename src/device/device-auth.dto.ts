@@ -40,7 +40,7 @@ export class DeviceAuthDto {
   assertion?: string;
 }
 
-/** The short-lived bearer token (CONTRACT.md section 4). */
+/** The short-lived bearer token (docs/devices.md). */
 export class DeviceTokenDto {
   @ApiProperty({ description: 'JWT for `Authorization: Bearer`' })
   access_token!: string;

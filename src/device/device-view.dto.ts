@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { DEVICE_STATUSES, type DeviceStatus } from './device.entity';
 
-/** One item of the org's device list (CONTRACT.md section 4). */
+/** One item of the org's device list (docs/devices.md). */
 export class DeviceItemDto {
   @ApiProperty({ example: 'sensor-0042' }) device_id!: string;
   @ApiProperty({ example: 'hub-2' }) model!: string;

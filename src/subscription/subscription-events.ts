@@ -102,7 +102,7 @@ function updatedEffect(s: Json): Effect {
   }
 }
 
-/** One handler per event type the service acts on (CONTRACT.md section 6); others are ignored. */
+/** One handler per event type the service acts on (docs/checkout.md); others are ignored. */
 export const SUBSCRIPTION_EVENT_READERS: Readonly<Record<string, (object: Json) => ReadEvent>> = {
   'checkout.session.completed': session((s) =>
     SETTLED.has(String(s.payment_status)) ? 'checkout_paid' : 'checkout_unpaid',

@@ -14,7 +14,7 @@ import { SUBSCRIPTION_STATUSES, SubscriptionStatus } from './subscription.entity
 
 const at = (s: number) => new Date(s * 1000);
 
-describe('transition (CONTRACT.md section 6, one row each)', () => {
+describe('transition (docs/checkout.md, one row each)', () => {
   it.each<[Effect, SubscriptionStatus, SubscriptionStatus]>([
     ['checkout_paid', 'pending', 'paid'],
     ['checkout_unpaid', 'pending', 'pending'],

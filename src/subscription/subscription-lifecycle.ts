@@ -16,7 +16,7 @@ export const EFFECTS = [
 ] as const;
 export type Effect = (typeof EFFECTS)[number];
 
-/** CONTRACT.md section 6's transition table: from which status each effect moves, and where to. */
+/** The transition table of docs/checkout.md: from which status each effect moves, and where to. */
 const TRANSITIONS: Record<Effect, Partial<Record<SubscriptionStatus, SubscriptionStatus>>> = {
   checkout_paid: { pending: 'paid' },
   checkout_unpaid: {},

@@ -12,7 +12,7 @@ import type { SubscriptionStatus } from './subscription.entity';
 
 /** An arbitrary, fixed key (migrations use 4_242_001): every instance contends for the same lock. */
 const RECONCILE_LOCK_KEY = 4_242_015;
-/** An intent that never reached the processor expires after this long (CONTRACT.md section 6). */
+/** An intent that never reached the processor expires after this long (docs/checkout.md). */
 const UNSENT_EXPIRY_MS = 24 * 3600 * 1000;
 /** A record asked about this recently is not asked again, by this instance or another. */
 const RECHECK_AFTER_MS = 60 * 1000;
@@ -53,7 +53,7 @@ export interface ReconcileReport {
 }
 
 /**
- * The reconcile pass (CONTRACT.md section 6): asks the processor about pending records the
+ * The reconcile pass (docs/checkout.md): asks the processor about pending records the
  * webhook left behind and applies, through the webhook's own code, the transition the missing
  * event would have made. Never touches a record something else already moved.
  */

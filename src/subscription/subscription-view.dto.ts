@@ -31,7 +31,7 @@ export class SubscriptionProcessorDto {
   @ApiProperty(text) customer_id!: string | null;
 }
 
-/** One subscription as the people who ship devices see it (CONTRACT.md section 6). */
+/** One subscription as the people who ship devices see it (docs/checkout.md). */
 export class SubscriptionRecordDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ enum: SUBSCRIPTION_STATUSES }) status!: SubscriptionStatus;

@@ -8,7 +8,7 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 
-/** CONTRACT.md section 6; the check constraint below lists the same values. */
+/** docs/checkout.md; the check constraint below lists the same values. */
 /** The one product this service sells; the processor's events for any other are not ours. */
 export const LEASE_PRODUCT = 'lease';
 

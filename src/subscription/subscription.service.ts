@@ -92,7 +92,7 @@ export class SubscriptionService {
     };
   }
 
-  /** CONTRACT.md section 6's record. Customer details: only here and in the CLI, never in logs. */
+  /** The record of docs/checkout.md. Customer details: only here and in the CLI, never in logs. */
   static record(s: Subscription): SubscriptionRecordDto {
     return {
       id: s.id,

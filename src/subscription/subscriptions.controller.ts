@@ -17,7 +17,7 @@ const FulfilmentOnly = () =>
     ApiProblems(ErrorCode.Forbidden),
   );
 
-/** The operators' view of subscriptions (CONTRACT.md section 6), for those who ship devices. */
+/** The operators' view of subscriptions (docs/checkout.md), for those who ship devices. */
 @ApiTags('subscriptions')
 @Controller('api/v1/subscriptions')
 export class SubscriptionsController {

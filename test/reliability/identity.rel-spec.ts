@@ -192,7 +192,7 @@ describe('identity attacks', () => {
       }
     };
     // A kid the provider does not publish may be a key it has just added: inside the refetch
-    // cooldown that is 503 with Retry-After (CONTRACT.md section 4), never a session.
+    // cooldown that is 503 with Retry-After (docs/sign-in.md), never a session.
     const wrongAnswers: string[] = [];
     for (const [name, make] of mutations) {
       const token = await make();

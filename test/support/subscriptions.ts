@@ -10,7 +10,7 @@ import type { TestApp } from './test-app';
 import { deliver, WEBHOOK_ENV } from './webhook';
 
 /**
- * On the embedded database an app has one connection (CONTRACT.md section 1): these specs run
+ * On the embedded database an app has one connection (docs/embedded-database.md): these specs run
  * their apps that way, so a query outside a transaction's manager would hang, not pass.
  */
 export const ONE_CONNECTION_ON_EMBEDDED: Record<string, string> =

@@ -1,6 +1,6 @@
 /**
  * A resource the service could not get at boot (the database, the HTTP port), with the settings
- * that point at it: the boot's one log line names both (CONTRACT.md section 7).
+ * that point at it: the boot's one log line names both (docs/operations.md).
  */
 export class BootError extends Error {
   constructor(

@@ -1,5 +1,5 @@
 /**
- * Every stable error code the API answers with (CONTRACT.md section 3). Clients branch on these,
+ * Every stable error code the API answers with (docs/api.md). Clients branch on these,
  * so a code is never renamed; add a new one instead.
  */
 export enum ErrorCode {
@@ -37,7 +37,7 @@ export enum ErrorCode {
   InternalError = 'internal_error',
 }
 
-/** The one table from a code to the HTTP status it answers with (CONTRACT.md section 3). */
+/** The one table from a code to the HTTP status it answers with (docs/api.md). */
 export const ERROR_STATUS: Record<ErrorCode, number> = {
   [ErrorCode.ValidationFailed]: 400,
   [ErrorCode.InvalidCoupon]: 400,

@@ -5,7 +5,7 @@ import { problem, PROBLEM_CONTENT_TYPE } from '../errors/problem-details';
 import { HEALTH_PATHS } from '../http/probe-paths';
 
 /**
- * The process's drain state on SIGTERM (CONTRACT.md section 7): the requests in flight, and
+ * The process's drain state on SIGTERM (docs/operations.md): the requests in flight, and
  * whether new ones are still taken. One per app; health and the shutdown read it.
  */
 @Injectable()

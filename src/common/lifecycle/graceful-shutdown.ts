@@ -4,7 +4,7 @@ import { AppConfig } from '../../config/app-config';
 import { Drain } from './drain';
 
 /**
- * SIGTERM (and SIGINT) as CONTRACT.md section 7 says: readiness answers 503 at once and new
+ * SIGTERM (and SIGINT) as docs/operations.md says: readiness answers 503 at once and new
  * requests are refused, requests in flight finish, then Nest closes the app (timers stop, the HTTP
  * server and the database close) and the process exits 0. Past SHUTDOWN_TIMEOUT_SECONDS it exits
  * 1 whatever is still running (a processor call that never answers, say). A second signal exits

@@ -26,7 +26,7 @@ export interface AuditFields {
 }
 
 /**
- * `audit` lines (CONTRACT.md section 7): one per security event, at info, with who, what and from
+ * `audit` lines (docs/operations.md): one per security event, at info, with who, what and from
  * which address. Never a token, a secret or a key: ids and reasons only.
  */
 @Injectable()

@@ -11,7 +11,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const SYNTHETIC_ERROR = /^failed with status code \d{3}$/;
 
 /**
- * CONTRACT.md section 7: expected 4xx are `info`; 502 and 503 (the processor or the database
+ * docs/operations.md: expected 4xx are `info`; 502 and 503 (the processor or the database
  * away, draining) `warn`; only other 5xx, real faults, `error` (their stack is logged by the
  * problem-details filter, where the exception is).
  */

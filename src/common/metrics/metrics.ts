@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Histogram, register } from 'prom-client';
 
 /**
- * The service's metrics (CONTRACT.md section 7), on prom-client's default registry: one registry
+ * The service's metrics (docs/operations.md), on prom-client's default registry: one registry
  * per process, so a counter another part of the code registers there is scraped too. Made once per
  * process (prom-client refuses a second metric of the same name), whatever number of apps a test
  * process boots.

@@ -2,7 +2,7 @@ import { ErrorCode } from '../errors/error-code.enum';
 import { problem, ProblemDetails } from '../errors/problem-details';
 
 /**
- * Each code's status (CONTRACT.md section 3) and an example detail, for the API document only:
+ * Each code's status (docs/api.md) and an example detail, for the API document only:
  * at run time services name the status themselves and the filter writes the body.
  */
 const CATALOGUE: Record<ErrorCode, [status: number, detail: string]> = {

@@ -5,7 +5,7 @@ import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validato
 const LIST_LIMIT_DEFAULT = 50;
 const LIST_LIMIT_MAX = 200;
 
-/** `?limit=&cursor=` of every keyset-paginated list (CONTRACT.md: limit 1-200, default 50). */
+/** `?limit=&cursor=` of every keyset-paginated list (docs/devices.md: limit 1-200, default 50). */
 export class PageQueryDto {
   @ApiPropertyOptional({ minimum: 1, maximum: LIST_LIMIT_MAX, default: LIST_LIMIT_DEFAULT })
   @IsOptional()

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The subscription after checkout (CONTRACT.md section 6): four more statuses, the shipping name,
+ * The subscription after checkout (docs/checkout.md): four more statuses, the shipping name,
  * canceled_at, the reconcile stamp, the status history, and the indexes the operators' list and
  * the processor-id lookups use. Every existing row is kept; each paid one gets the history entry
  * that made it paid, so later events replay from the right place.
