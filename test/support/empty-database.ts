@@ -3,8 +3,9 @@ import { Client } from 'pg';
 import { EmbeddedPostgresServer } from '../../src/database/embedded-postgres.server';
 
 /**
- * A database of the run's kind with nothing in it, for behaviour that needs an empty database
- * (the shared one fills up with other specs' rows): a fresh database on the PostgreSQL server,
+ * The one way tests get a database: of the run's kind, with nothing in it. global-setup makes the
+ * run's shared one with it; specs that need an empty database (the shared one fills up with other
+ * specs' rows) make their own. A fresh database on TEST_DATABASE_URL's server,
  * or the shipped embedded server on an in-memory PGlite (in its worker thread: PGlite cannot load
  * inside Jest's module registry).
  */
@@ -19,7 +20,7 @@ async function embeddedDatabase(): Promise<EmptyDatabase> {
 }
 
 async function serverDatabase(serverUrl: string): Promise<EmptyDatabase> {
-  const name = `dc_e2e_empty_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const name = `dc_e2e_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const run = async (sql: string) => {
     const c = new Client({ connectionString: serverUrl });
     await c.connect();

@@ -1,0 +1,82 @@
+import { subjectFor } from '../support/auth';
+import { createUser } from '../support/factories';
+import { TestIdentityProvider } from '../support/identity-provider';
+import { createTestApp, TestApp } from '../support/test-app';
+
+const COOLDOWN_SECONDS = 2;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A provider publishes a new signing key and signs with it at once. The service has never seen
+ * the kid: it refetches the key set (200), or, when it fetched it too recently to fetch again,
+ * answers 503 with Retry-After and signs the user in when asked again after that long. Never 401.
+ */
+describe('POST /api/auth/login: the provider rotates its signing key', () => {
+  let own: TestIdentityProvider;
+  let t: TestApp;
+
+  beforeEach(async () => {
+    own = await new TestIdentityProvider().start();
+    t = await createTestApp({
+      env: { ...own.env(), OIDC_JWKS_COOLDOWN_SECONDS: String(COOLDOWN_SECONDS) },
+    });
+  });
+  afterEach(async () => {
+    await t.close();
+    await own.stop();
+  });
+
+  async function signInWithNewestKey(email: string) {
+    const token = await own.token({ claims: { email, sub: subjectFor(email) } });
+    return t.http().post('/api/auth/login').send({ id_token: token });
+  }
+
+  it('refetches the keys for the new kid and signs in at once (200) after the cooldown', async () => {
+    const user = await createUser(t.app);
+    expect((await signInWithNewestKey(user.email)).status).toBe(200);
+    await sleep(COOLDOWN_SECONDS * 1000 + 100);
+    const fetched = own.jwksRequests;
+    await own.rotate('RS256');
+    const res = await signInWithNewestKey(user.email);
+    expect(res.status).toBe(200);
+    expect(res.body.user.id).toBe(user.id);
+    expect(own.jwksRequests - fetched).toBe(1);
+  });
+
+  it('inside the cooldown answers 503 with Retry-After, then 200 after that many seconds', async () => {
+    const user = await createUser(t.app);
+    expect((await signInWithNewestKey(user.email)).status).toBe(200); // the keys were just fetched
+    await own.rotate('ES256');
+    const token = await own.token({
+      alg: 'ES256',
+      claims: { email: user.email, sub: subjectFor(user.email) },
+    });
+    const login = () => t.http().post('/api/auth/login').send({ id_token: token });
+
+    const first = await login();
+    expect(first.status).toBe(503);
+    expect(first.body.code).toBe('unavailable');
+    const retryAfter = Number(first.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(COOLDOWN_SECONDS);
+    // Others asking meanwhile are told the same, and nobody hammers the provider.
+    const fetched = own.jwksRequests;
+    expect((await login()).status).toBe(503);
+    expect(own.jwksRequests).toBe(fetched);
+
+    await sleep(retryAfter * 1000);
+    const again = await login();
+    expect(again.status).toBe(200);
+    expect(again.body.user.id).toBe(user.id);
+  });
+
+  it('still refuses with 401 a kid the provider never publishes, once it could look', async () => {
+    const user = await createUser(t.app);
+    expect((await signInWithNewestKey(user.email)).status).toBe(200);
+    await sleep(COOLDOWN_SECONDS * 1000 + 100);
+    const token = await own.token({ claims: { email: user.email }, kid: 'never-published' });
+    const res = await t.http().post('/api/auth/login').send({ id_token: token });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('invalid_id_token');
+  });
+});

@@ -1,0 +1,152 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../../src/cli/cli-runner';
+import { deviceKeyPair, provedClaim } from '../support/devices';
+import { createOrg, unique } from '../support/factories';
+import { createTestApp, TestApp, testDatabaseUrl } from '../support/test-app';
+
+describe('command line: device:add', () => {
+  let t: TestApp;
+  let orgId: string;
+  beforeAll(async () => {
+    // The CLI reads its configuration from the environment, as it does in production.
+    process.env.DATABASE_URL = testDatabaseUrl();
+    process.env.DATABASE_POOL_SIZE = '2';
+    t = await createTestApp();
+    orgId = (await createOrg(t.app)).id;
+  });
+  afterAll(() => t.close());
+
+  const add = (deviceId: string, org = orgId) =>
+    runCli([
+      'device:add',
+      '--org',
+      org,
+      '--device-id',
+      deviceId,
+      '--model',
+      'hub-2',
+      '--provider',
+      'acme',
+    ]);
+
+  it('registers a device that can then sign in', async () => {
+    const deviceId = unique('cli');
+    const result = await add(deviceId);
+    expect(result.stderr).toBeUndefined();
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout ?? '')).toMatchObject({
+      device_id: deviceId,
+      org_id: orgId,
+      model: 'hub-2',
+      provider: 'acme',
+      status: 'active',
+    });
+    const res = await t
+      .http()
+      .post('/auth/device')
+      .send({ device_id: deviceId, model: 'hub-2', provider: 'acme' })
+      .expect(200);
+    expect(res.body.token_type).toBe('Bearer');
+  });
+
+  it('exits 1 with the reason for a duplicate, an unknown org or a non-canonical id', async () => {
+    const deviceId = unique('cli');
+    expect((await add(deviceId)).code).toBe(0);
+    const duplicate = await add(deviceId);
+    expect(duplicate).toMatchObject({ code: 1 });
+    expect(duplicate.stderr).toMatch(/already registered/);
+
+    const noOrg = await add(unique('cli'), '00000000-0000-4000-8000-000000000000');
+    expect(noOrg).toMatchObject({ code: 1 });
+    expect(noOrg.stderr).toMatch(/No such organization/);
+
+    const upper = await add('SENSOR-1');
+    expect(upper).toMatchObject({ code: 1 });
+    expect(upper.stderr).toMatch(/device_id must be canonical/);
+  });
+
+  it('exits 1 when a flag is missing', async () => {
+    const result = await runCli(['device:add', '--org', orgId, '--device-id', unique('cli')]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/--model, --provider/);
+  });
+
+  describe('--public-key-file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'device-keys-'));
+    const file = (name: string, content: string) => {
+      const path = join(dir, name);
+      writeFileSync(path, content);
+      return path;
+    };
+    const addWithKey = (deviceId: string, path: string) =>
+      runCli([
+        'device:add',
+        '--org',
+        orgId,
+        '--device-id',
+        deviceId,
+        '--model',
+        'hub-2',
+        '--provider',
+        'acme',
+        '--public-key-file',
+        path,
+      ]);
+
+    it('registers the key from a JWK or a PEM file; the device then proves it', async () => {
+      for (const kind of ['jwk', 'pem'] as const) {
+        const pair = deviceKeyPair(kind === 'jwk' ? 'ed25519' : 'ec');
+        const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+        const content =
+          kind === 'jwk'
+            ? JSON.stringify(pair.jwk)
+            : pem.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+        const signer = kind === 'jwk' ? pair : { ...pair, privateKey: pem.privateKey };
+        const deviceId = unique(`cli-${kind}`);
+        const result = await addWithKey(deviceId, file(`${deviceId}.${kind}`, content));
+        expect(result.stderr).toBeUndefined();
+        expect(JSON.parse(result.stdout ?? '')).toMatchObject({
+          device_id: deviceId,
+          public_key_thumbprint: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        });
+        const device = { deviceId, model: 'hub-2', provider: 'acme' } as never;
+        await t
+          .http()
+          .post('/auth/device')
+          .send(await provedClaim(t, device, signer))
+          .expect(200);
+        // Without the assertion, the device's label alone no longer gets a token.
+        await t
+          .http()
+          .post('/auth/device')
+          .send({ device_id: deviceId, model: 'hub-2', provider: 'acme' })
+          .expect(401);
+      }
+    });
+
+    it('exits 1 for a private key, a key off the curve, or a file that is no key', async () => {
+      const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+      const privateJwk = JSON.stringify(ec.privateKey.export({ format: 'jwk' }));
+      const privatePem = ec.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+      const offCurve = JSON.stringify({
+        ...deviceKeyPair('ec').jwk,
+        y: Buffer.alloc(32, 1).toString('base64url'),
+      });
+      const cases: [string, RegExp][] = [
+        [file('private.jwk', privateJwk), /public_key\.d/],
+        [file('private.pem', privatePem), /private key/],
+        [file('off-curve.jwk', offCurve), /not a point on the P-256 curve/],
+        [file('garbage.txt', 'hello'), /neither a JWK/],
+        [join(dir, 'missing.jwk'), /ENOENT/],
+      ];
+      for (const [path, reason] of cases) {
+        const result = await addWithKey(unique('cli-bad'), path);
+        expect(result.code).toBe(1);
+        expect(result.stderr).toMatch(reason);
+      }
+    });
+  });
+});

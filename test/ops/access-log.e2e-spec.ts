@@ -1,0 +1,112 @@
+import { capturedLogs } from '../support/captured-logs';
+import { ProbeController } from '../support/probe.controller';
+import { listeningPort } from '../support/raw-http';
+import { createTestApp, TestApp } from '../support/test-app';
+
+interface Line {
+  msg?: string;
+  responseTime?: number;
+  req?: { id?: string; url?: string; method?: string };
+  res?: { statusCode?: number };
+}
+
+/** Health probes leave no access line; every other request leaves exactly one, however it ends. */
+describe('access log', () => {
+  let t: TestApp;
+  const { lines, options } = capturedLogs();
+  beforeAll(async () => {
+    t = await createTestApp({ ...options, extra: { controllers: [ProbeController] } });
+  });
+  afterAll(() => t.close());
+
+  // pino-http writes the line when the response finishes, which may be just after the client
+  // has read it.
+  const accessLines = async (): Promise<Line[]> => {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return lines.map((l) => JSON.parse(l) as Line).filter((l) => l.responseTime !== undefined);
+  };
+
+  it('writes none for a thousand health probes', async () => {
+    const base = `http://127.0.0.1:${await listeningPort(t)}`;
+    const paths = ['/health', '/health/live', '/health?from=balancer'];
+    for (let batch = 0; batch < 50; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => fetch(`${base}${paths[i % 3]}`)),
+      );
+      for (const res of answers) {
+        expect(res.status).toBe(200);
+        await res.arrayBuffer();
+      }
+    }
+    expect(await accessLines()).toEqual([]);
+  });
+
+  it('writes exactly one for every other request, whoever answers it', async () => {
+    const json = 'application/json';
+    const cases: [string, (id: string) => Promise<{ status: number }>][] = [
+      ['page', (id) => t.http().get('/plans').set('X-Request-Id', id)],
+      ['static asset', (id) => t.http().get('/plans/assets/plans.js').set('X-Request-Id', id)],
+      ['unknown route', (id) => t.http().get('/nope').set('X-Request-Id', id)],
+      ['bad path', (id) => t.http().get('/nowhere/%').set('X-Request-Id', id)],
+      ['trailing slash', (id) => t.http().get('/health/').set('X-Request-Id', id)],
+      ['no session', (id) => t.http().get('/api/v1/devices').set('X-Request-Id', id)],
+      [
+        'preflight',
+        (id) =>
+          t
+            .http()
+            .options('/api/v1/devices')
+            .set('Origin', 'http://localhost:3000')
+            .set('Access-Control-Request-Method', 'GET')
+            .set('X-Request-Id', id),
+      ],
+      [
+        'valid body',
+        (id) => t.http().post('/test/echo').set('X-Request-Id', id).send({ name: 'a' }),
+      ],
+      [
+        'not JSON',
+        (id) => t.http().post('/test/echo').set('X-Request-Id', id).type('text/plain').send('a'),
+      ],
+      [
+        'malformed JSON',
+        (id) => t.http().post('/test/echo').set('X-Request-Id', id).type(json).send('{"name":'),
+      ],
+      [
+        'too large',
+        (id) =>
+          t
+            .http()
+            .post('/test/echo')
+            .set('X-Request-Id', id)
+            .send({ name: 'x'.repeat(100 * 1024) }),
+      ],
+      ['fault', (id) => t.http().post('/test/boom').set('X-Request-Id', id).send({})],
+    ];
+    // Request ids are [A-Za-z0-9._:-]; the server echoes a well-formed one and logs under it.
+    const idOf = (name: string) => `case-${name.replace(/\W+/g, '-')}`;
+    const statuses: Record<string, number> = {};
+    for (const [name, send] of cases) statuses[name] = (await send(idOf(name))).status;
+    expect(statuses).toEqual({
+      page: 200,
+      'static asset': 200,
+      'unknown route': 404,
+      'bad path': 400,
+      'trailing slash': 404,
+      'no session': 401,
+      preflight: 204,
+      'valid body': 200,
+      'not JSON': 415,
+      'malformed JSON': 400,
+      'too large': 413,
+      fault: 500,
+    });
+    const access = await accessLines();
+    for (const [name] of cases) {
+      const mine = access.filter((l) => l.req?.id === idOf(name));
+      expect({ name, lines: mine.length }).toEqual({ name, lines: 1 });
+      expect(mine[0].res?.statusCode).toBe(statuses[name]);
+    }
+    expect(access).toHaveLength(cases.length);
+  });
+});
