@@ -26,7 +26,6 @@ const transformIgnorePatterns = [`/node_modules/(?!(?:.*/node_modules/)?${ESM_ON
 
 /** @type {import('jest').Config} */
 module.exports = {
-  testTimeout: 30000,
   projects: [
     {
       displayName: 'unit',
