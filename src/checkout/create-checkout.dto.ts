@@ -44,7 +44,12 @@ export class CreateCheckoutDto {
   @Matches(/^[A-Za-z0-9_.:-]+$/, { message: 'source may hold letters, digits and _ . : -' })
   source?: string;
 
-  @ApiPropertyOptional({ default: false, description: 'Must be false on this public endpoint.' })
+  @ApiPropertyOptional({
+    type: 'boolean',
+    enum: [false],
+    default: false,
+    description: 'Only false: `true` is `400 phi_not_accepted` on this public endpoint.',
+  })
   @IsOptional()
   @IsBoolean()
   contains_phi?: boolean;

@@ -1,5 +1,12 @@
-import { readFileSync } from 'node:fs';
-import type { OpenAPIObject, OperationObject, ResponseObject } from '@nestjs/swagger';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type {
+  OpenAPIObject,
+  OperationObject,
+  RequestBodyObject,
+  ResponseObject,
+  SchemaObject,
+} from '@nestjs/swagger';
 import { apiTypes, previewApiDocument, TYPES_FILE } from '../../scripts/openapi';
 import { CrossSiteGuard } from '../../src/auth/cross-site.guard';
 import { SessionGuard } from '../../src/auth/session.guard';
@@ -34,6 +41,42 @@ function operations(document: OpenAPIObject): Operation[] {
 function codesAt(op: OperationObject, status: number): string[] {
   const response = op.responses[status] as ResponseObject | undefined;
   return Object.keys(response?.content?.[PROBLEM]?.examples ?? {});
+}
+
+const SRC = join(__dirname, '..', '..', 'src');
+
+/** Every .ts file of src/, for finding a controller's feature folder. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+/** The codes the controller's feature raises: `ErrorCode.X` in its folder, outside controllers. */
+function codesRaisedBy(controllerName: string): Set<ErrorCode> {
+  const files = sourceFiles(SRC).filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts'));
+  const home = files.find((f) => readFileSync(f, 'utf8').includes(`class ${controllerName} `));
+  if (!home) throw new Error(`no source file declares ${controllerName}`);
+  const text = files
+    .filter((f) => dirname(f) === dirname(home) && !f.endsWith('.controller.ts'))
+    .map((f) => readFileSync(f, 'utf8'))
+    .join('\n');
+  const names = Object.entries(ErrorCode) as [string, ErrorCode][];
+  const raised = names.filter(([name]) => text.includes(`ErrorCode.${name}`)).map(([, c]) => c);
+  return new Set([...raised, ...uniqueIndexCodes(text)]);
+}
+
+/**
+ * A value already taken is decided by a unique index, whose violation database-errors.ts maps to
+ * a code by the index's name (`conflict` for the others): a feature gives the codes of its indexes.
+ */
+function uniqueIndexCodes(featureText: string): ErrorCode[] {
+  const table = readFileSync(join(SRC, 'database', 'database-errors.ts'), 'utf8');
+  const indexes = [...featureText.matchAll(/@Index\('(UQ_\w+)'/g)].map((m) => m[1]);
+  return indexes.map((index) => {
+    const mapped = new RegExp(`${index}: \\[\\s*ErrorCode\\.(\\w+)`).exec(table)?.[1];
+    return mapped ? ErrorCode[mapped as keyof typeof ErrorCode] : ErrorCode.Conflict;
+  });
 }
 
 describe('the OpenAPI document', () => {
@@ -72,13 +115,27 @@ describe('the OpenAPI document', () => {
 
   it('answers every error as problem details with examples whose code and status fit', () => {
     const ref = { $ref: '#/components/schemas/ProblemDetails' };
+    // The shared component, with `code` narrowed to the codes this status lists.
+    const schemaFor = (codes: string[]) => ({
+      allOf: [
+        ref,
+        {
+          type: 'object',
+          required: ['code'],
+          properties: { code: { type: 'string', enum: codes } },
+        },
+      ],
+    });
     const wrong = ops.flatMap(({ path, op }) => {
       const id = op.operationId ?? path;
       const errors = Object.entries(op.responses).filter(([status]) => Number(status) >= 400);
       const found = errors.flatMap(([status, response]) => {
         if (path === '/health' && status === '503') return []; // the health report itself
         const content = (response as ResponseObject).content?.[PROBLEM];
-        if (JSON.stringify(content?.schema) !== JSON.stringify(ref)) return [`${id} ${status}`];
+        const codes = Object.keys(content?.examples ?? {});
+        if (JSON.stringify(content?.schema) !== JSON.stringify(schemaFor(codes))) {
+          return [`${id} ${status}: schema`];
+        }
         return Object.entries(content?.examples ?? {}).flatMap(([code, example]) => {
           const { value } = example as { value: { code: string; status: number } };
           const fits = CODES.has(code) && value.code === code && value.status === Number(status);
@@ -121,6 +178,89 @@ describe('the OpenAPI document', () => {
       return missing;
     });
     expect(wrong).toEqual([]);
+  });
+
+  it('documents 500 and 503 on every operation but the probes, whatever its input', () => {
+    const wrong = ops
+      .filter(({ path }) => !['/health', '/health/live'].includes(path))
+      .flatMap(({ op }) => [
+        ...(codesAt(op, 500).includes(ErrorCode.InternalError) ? [] : [`${op.operationId} 500`]),
+        ...(codesAt(op, 503).includes(ErrorCode.Unavailable) ? [] : [`${op.operationId} 503`]),
+      ]);
+    expect(wrong).toEqual([]);
+  });
+
+  it('documents only codes the operation can give', () => {
+    const wrong = documented().flatMap((route) => {
+      const op = find(route);
+      if (!op) return [];
+      const guarded = (guard: unknown) => route.guards.includes(guard as never);
+      const bodyParsed = route.method !== 'get' || route.takesBody;
+      const raises = codesRaisedBy(route.controller.name);
+      const canGive = (code: ErrorCode): boolean => {
+        switch (code) {
+          case ErrorCode.InternalError:
+          case ErrorCode.Unavailable:
+            return true;
+          case ErrorCode.ValidationFailed:
+            return bodyParsed || route.takesParams;
+          case ErrorCode.PayloadTooLarge:
+          case ErrorCode.UnsupportedMediaType:
+            return bodyParsed;
+          case ErrorCode.Unauthenticated:
+            return guarded(SessionGuard) || guarded(DeviceBearerGuard);
+          case ErrorCode.Forbidden:
+            return (
+              (guarded(CrossSiteGuard) && route.method !== 'get') ||
+              (guarded(SessionGuard) && route.role === 'admin') ||
+              guarded(FulfilmentGuard)
+            );
+          case ErrorCode.RateLimited:
+            return guarded(RateLimitGuard);
+          default:
+            return raises.has(code);
+        }
+      };
+      return Object.keys(op.responses)
+        .filter((status) => Number(status) >= 400)
+        .flatMap((status) => codesAt(op, Number(status)))
+        .filter((code) => !canGive(code as ErrorCode))
+        .map((code) => `${op.operationId} ${code}`);
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('closes every JSON request body: unknown fields are refused, so none are allowed', () => {
+    const schemas = document.components?.schemas ?? {};
+    const open = (name: string, seen = new Set<string>()): string[] => {
+      if (seen.has(name)) return [];
+      seen.add(name);
+      const schema = schemas[name] as SchemaObject;
+      const nested =
+        JSON.stringify(schema.properties ?? {}).match(/#\/components\/schemas\/\w+/g) ?? [];
+      return [
+        ...(schema.additionalProperties === false ? [] : [name]),
+        ...nested.flatMap((ref) => open(ref.split('/').pop() as string, seen)),
+      ];
+    };
+    const bodies = ops.flatMap(({ op }) => {
+      const body = op.requestBody as RequestBodyObject | undefined;
+      const ref = (body?.content['application/json']?.schema as { $ref?: string } | undefined)
+        ?.$ref;
+      return ref ? [ref.split('/').pop() as string] : [];
+    });
+    expect(bodies.length).toBeGreaterThanOrEqual(8);
+    expect(bodies.flatMap((name) => open(name))).toEqual([]);
+  });
+
+  it('says contains_phi accepts only false, as the checkout enforces', async () => {
+    const schema = document.components?.schemas?.CreateCheckoutDto as SchemaObject;
+    expect(schema.properties?.contains_phi).toMatchObject({ type: 'boolean', enum: [false] });
+    const res = await t.http().post('/api/lease/checkout').send({ contains_phi: true });
+    expect(res.status).toBe(400);
+    expect(['phi_not_accepted', 'validation_failed', 'checkout_not_configured']).toContain(
+      res.body.code,
+    );
   });
 
   it('defines the security schemes it names, and a server from BASE_URL', () => {

@@ -422,10 +422,11 @@ export interface components {
              */
             source: string;
             /**
-             * @description Must be false on this public endpoint.
+             * @description Only false: `true` is `400 phi_not_accepted` on this public endpoint.
              * @default false
+             * @enum {boolean}
              */
-            contains_phi: boolean;
+            contains_phi: false;
         };
         CheckoutResponseDto: {
             /** @example true */
@@ -888,7 +889,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unauthenticated";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
                 };
             };
             /** @description Service Unavailable: `unavailable` */
@@ -899,7 +915,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unavailable";
+                    };
                 };
             };
         };
@@ -919,6 +938,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CheckoutConfigDto"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unavailable";
+                    };
                 };
             };
         };
@@ -950,7 +995,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "validation_failed" | "invalid_coupon" | "phi_not_accepted";
+                    };
                 };
             };
             /** @description Payload Too Large: `payload_too_large` */
@@ -959,7 +1007,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                    };
                 };
             };
             /** @description Unsupported Media Type: `unsupported_media_type` */
@@ -968,7 +1019,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                    };
                 };
             };
             /** @description Too Many Requests: `rate_limited` */
@@ -979,7 +1033,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
                 };
             };
             /** @description Bad Gateway: `processor_unavailable`, `processor_rejected` */
@@ -988,7 +1057,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "processor_unavailable" | "processor_rejected";
+                    };
                 };
             };
             /** @description Service Unavailable: `checkout_not_configured`, `unavailable` */
@@ -999,7 +1071,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "checkout_not_configured" | "unavailable";
+                    };
                 };
             };
         };
@@ -1030,7 +1105,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                    };
                 };
             };
             /** @description Not Found: `not_found` */
@@ -1039,7 +1117,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
                 };
             };
             /** @description Service Unavailable: `unavailable` */
@@ -1050,7 +1143,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unavailable";
+                    };
                 };
             };
         };
@@ -1093,7 +1189,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "invalid_signature";
+                    };
                 };
             };
             /** @description Payload Too Large: `payload_too_large` */
@@ -1102,7 +1201,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                    };
                 };
             };
             /** @description Unsupported Media Type: `unsupported_media_type` */
@@ -1111,7 +1213,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                    };
                 };
             };
             /** @description Internal Server Error: `internal_error` */
@@ -1120,10 +1225,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
                 };
             };
-            /** @description Service Unavailable: `webhook_not_configured` */
+            /** @description Service Unavailable: `webhook_not_configured`, `unavailable` */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -1131,7 +1239,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "webhook_not_configured" | "unavailable";
+                    };
                 };
             };
         };
@@ -1164,7 +1275,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                    };
                 };
             };
             /** @description Unauthorized: `unauthenticated` */
@@ -1173,7 +1287,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unauthenticated";
+                    };
                 };
             };
             /** @description Forbidden: `forbidden` */
@@ -1182,7 +1299,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
                 };
             };
             /** @description Service Unavailable: `unavailable` */
@@ -1193,7 +1325,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unavailable";
+                    };
                 };
             };
         };
@@ -1223,7 +1358,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                    };
                 };
             };
             /** @description Unauthorized: `unauthenticated` */
@@ -1232,7 +1370,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unauthenticated";
+                    };
                 };
             };
             /** @description Forbidden: `forbidden` */
@@ -1241,7 +1382,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "forbidden";
+                    };
                 };
             };
             /** @description Not Found: `not_found` */
@@ -1250,7 +1394,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
                 };
             };
             /** @description Service Unavailable: `unavailable` */
@@ -1261,7 +1420,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unavailable";
+                    };
                 };
             };
         };
@@ -1294,7 +1456,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                    };
                 };
             };
             /** @description Unauthorized: `invalid_id_token` */
@@ -1303,7 +1468,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "invalid_id_token";
+                    };
                 };
             };
             /** @description Forbidden: `account_not_found`, `account_disabled`, `email_not_verified`, `forbidden` */
@@ -1312,7 +1480,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "account_not_found" | "account_disabled" | "email_not_verified" | "forbidden";
+                    };
                 };
             };
             /** @description Payload Too Large: `payload_too_large` */
@@ -1321,7 +1492,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                    };
                 };
             };
             /** @description Unsupported Media Type: `unsupported_media_type` */
@@ -1330,7 +1504,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                    };
                 };
             };
             /** @description Too Many Requests: `rate_limited` */
@@ -1341,7 +1518,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
                 };
             };
             /** @description Service Unavailable: `sign_in_not_configured`, `unavailable` */
@@ -1352,7 +1544,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "sign_in_not_configured" | "unavailable";
+                    };
                 };
             };
         };
@@ -1380,7 +1575,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unauthenticated";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
                 };
             };
             /** @description Service Unavailable: `unavailable` */
@@ -1391,7 +1601,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unavailable";
+                    };
                 };
             };
         };
@@ -1420,7 +1633,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                    };
                 };
             };
             /** @description Unauthorized: `unauthenticated` */
@@ -1429,7 +1645,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unauthenticated";
+                    };
                 };
             };
             /** @description Forbidden: `forbidden` */
@@ -1438,7 +1657,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "forbidden";
+                    };
                 };
             };
             /** @description Payload Too Large: `payload_too_large` */
@@ -1447,7 +1669,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                    };
                 };
             };
             /** @description Unsupported Media Type: `unsupported_media_type` */
@@ -1456,7 +1681,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
                 };
             };
             /** @description Service Unavailable: `unavailable` */
@@ -1467,7 +1707,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unavailable";
+                    };
                 };
             };
         };
@@ -1494,7 +1737,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                    };
                 };
             };
             /** @description Forbidden: `forbidden` */
@@ -1503,7 +1749,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "forbidden";
+                    };
                 };
             };
             /** @description Payload Too Large: `payload_too_large` */
@@ -1512,7 +1761,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                    };
                 };
             };
             /** @description Unsupported Media Type: `unsupported_media_type` */
@@ -1521,7 +1773,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
                 };
             };
             /** @description Service Unavailable: `unavailable` */
@@ -1532,7 +1799,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unavailable";
+                    };
                 };
             };
         };
@@ -1560,7 +1830,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unauthenticated";
+                    };
                 };
             };
             /** @description Forbidden: `forbidden` */
@@ -1569,7 +1842,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
                 };
             };
             /** @description Service Unavailable: `unavailable` */
@@ -1580,7 +1868,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unavailable";
+                    };
                 };
             };
         };
@@ -1613,7 +1904,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                    };
                 };
             };
             /** @description Unauthorized: `unauthenticated` */
@@ -1622,7 +1916,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unauthenticated";
+                    };
                 };
             };
             /** @description Forbidden: `forbidden` */
@@ -1631,7 +1928,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "forbidden";
+                    };
                 };
             };
             /** @description Conflict: `user_exists` */
@@ -1640,7 +1940,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "user_exists";
+                    };
                 };
             };
             /** @description Payload Too Large: `payload_too_large` */
@@ -1649,7 +1952,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                    };
                 };
             };
             /** @description Unsupported Media Type: `unsupported_media_type` */
@@ -1658,7 +1964,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
                 };
             };
             /** @description Service Unavailable: `unavailable` */
@@ -1669,7 +1990,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unavailable";
+                    };
                 };
             };
         };
@@ -1703,7 +2027,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                    };
                 };
             };
             /** @description Unauthorized: `unauthenticated` */
@@ -1712,7 +2039,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unauthenticated";
+                    };
                 };
             };
             /** @description Forbidden: `forbidden` */
@@ -1721,7 +2051,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "forbidden";
+                    };
                 };
             };
             /** @description Not Found: `not_found` */
@@ -1730,7 +2063,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "not_found";
+                    };
                 };
             };
             /** @description Conflict: `conflict` */
@@ -1739,7 +2075,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "conflict";
+                    };
                 };
             };
             /** @description Payload Too Large: `payload_too_large` */
@@ -1748,7 +2087,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                    };
                 };
             };
             /** @description Unsupported Media Type: `unsupported_media_type` */
@@ -1757,7 +2099,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
                 };
             };
             /** @description Service Unavailable: `unavailable` */
@@ -1768,7 +2125,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unavailable";
+                    };
                 };
             };
         };
@@ -1800,7 +2160,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                    };
                 };
             };
             /** @description Unauthorized: `invalid_device` */
@@ -1809,7 +2172,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "invalid_device";
+                    };
                 };
             };
             /** @description Payload Too Large: `payload_too_large` */
@@ -1818,7 +2184,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                    };
                 };
             };
             /** @description Unsupported Media Type: `unsupported_media_type` */
@@ -1827,7 +2196,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                    };
                 };
             };
             /** @description Too Many Requests: `rate_limited` */
@@ -1838,7 +2210,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
                 };
             };
             /** @description Service Unavailable: `unavailable` */
@@ -1849,7 +2236,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unavailable";
+                    };
                 };
             };
         };
@@ -1877,7 +2267,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unauthenticated";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
                 };
             };
             /** @description Service Unavailable: `unavailable` */
@@ -1888,7 +2293,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unavailable";
+                    };
                 };
             };
         };
@@ -1919,7 +2327,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                    };
                 };
             };
             /** @description Unauthorized: `unauthenticated` */
@@ -1928,7 +2339,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unauthenticated";
+                    };
                 };
             };
             /** @description Payload Too Large: `payload_too_large` */
@@ -1937,7 +2351,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                    };
                 };
             };
             /** @description Unsupported Media Type: `unsupported_media_type` */
@@ -1946,7 +2363,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
                 };
             };
             /** @description Service Unavailable: `unavailable` */
@@ -1957,7 +2389,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unavailable";
+                    };
                 };
             };
         };
@@ -1989,7 +2424,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                    };
                 };
             };
             /** @description Unauthorized: `unauthenticated` */
@@ -1998,7 +2436,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unauthenticated";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
                 };
             };
             /** @description Service Unavailable: `unavailable` */
@@ -2009,7 +2462,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unavailable";
+                    };
                 };
             };
         };
@@ -2041,7 +2497,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                    };
                 };
             };
             /** @description Unauthorized: `unauthenticated` */
@@ -2050,7 +2509,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unauthenticated";
+                    };
                 };
             };
             /** @description Forbidden: `forbidden` */
@@ -2059,7 +2521,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "forbidden";
+                    };
                 };
             };
             /** @description Conflict: `device_exists` */
@@ -2068,7 +2533,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "device_exists";
+                    };
                 };
             };
             /** @description Payload Too Large: `payload_too_large` */
@@ -2077,7 +2545,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                    };
                 };
             };
             /** @description Unsupported Media Type: `unsupported_media_type` */
@@ -2086,7 +2557,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
                 };
             };
             /** @description Service Unavailable: `unavailable` */
@@ -2097,7 +2583,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unavailable";
+                    };
                 };
             };
         };
@@ -2131,7 +2620,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                    };
                 };
             };
             /** @description Unauthorized: `unauthenticated` */
@@ -2140,7 +2632,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unauthenticated";
+                    };
                 };
             };
             /** @description Forbidden: `forbidden` */
@@ -2149,7 +2644,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "forbidden";
+                    };
                 };
             };
             /** @description Not Found: `not_found` */
@@ -2158,7 +2656,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "not_found";
+                    };
                 };
             };
             /** @description Payload Too Large: `payload_too_large` */
@@ -2167,7 +2668,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                    };
                 };
             };
             /** @description Unsupported Media Type: `unsupported_media_type` */
@@ -2176,7 +2680,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
                 };
             };
             /** @description Service Unavailable: `unavailable` */
@@ -2187,7 +2706,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unavailable";
+                    };
                 };
             };
         };
@@ -2216,7 +2738,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                    };
                 };
             };
             /** @description Unauthorized: `unauthenticated` */
@@ -2225,7 +2750,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unauthenticated";
+                    };
                 };
             };
             /** @description Forbidden: `forbidden` */
@@ -2234,7 +2762,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "forbidden";
+                    };
                 };
             };
             /** @description Not Found: `not_found` */
@@ -2243,7 +2774,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "not_found";
+                    };
                 };
             };
             /** @description Payload Too Large: `payload_too_large` */
@@ -2252,7 +2786,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                    };
                 };
             };
             /** @description Unsupported Media Type: `unsupported_media_type` */
@@ -2261,7 +2798,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
                 };
             };
             /** @description Service Unavailable: `unavailable` */
@@ -2272,7 +2824,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unavailable";
+                    };
                 };
             };
         };

@@ -23,6 +23,9 @@ export interface AppRoute {
   guards: Type[];
   role?: string;
   takesBody: boolean;
+  /** Reads a path parameter or the query string. */
+  takesParams: boolean;
+  controller: Type;
   /** False for controllers left out of the API document (`@ApiExcludeController`). */
   documented: boolean;
 }
@@ -52,6 +55,7 @@ export function routes(t: TestApp): [string, string][] {
 function routesOf(controller: Type, handler: Type): AppRoute[] {
   const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
   const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handler.name) ?? {}) as object;
+  const takes = (type: RouteParamtypes) => Object.keys(args).some((k) => k.startsWith(`${type}:`));
   const shared = {
     method: method.toLowerCase(),
     guards: [controller, handler].flatMap(
@@ -59,7 +63,9 @@ function routesOf(controller: Type, handler: Type): AppRoute[] {
     ),
     role: (Reflect.getMetadata(REQUIRED_ROLE, handler) ??
       Reflect.getMetadata(REQUIRED_ROLE, controller)) as string | undefined,
-    takesBody: Object.keys(args).some((key) => key.startsWith(`${RouteParamtypes.BODY}:`)),
+    takesBody: takes(RouteParamtypes.BODY),
+    takesParams: takes(RouteParamtypes.PARAM) || takes(RouteParamtypes.QUERY),
+    controller,
     documented: !Reflect.getMetadata(DECORATORS.API_EXCLUDE_CONTROLLER, controller),
   };
   const paths = (t: Type) => [Reflect.getMetadata(PATH_METADATA, t) as string | string[]].flat();

@@ -1,7 +1,18 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import {
+  DocumentBuilder,
+  OpenAPIObject,
+  ReferenceObject,
+  ResponseObject,
+  SchemaObject,
+  SwaggerModule,
+} from '@nestjs/swagger';
 import type { AppConfig } from '../../config/app-config';
+import { ErrorCode } from '../errors/error-code.enum';
+import { HEALTH_PATHS } from '../http/probe-paths';
+import { problemCodesOf, problemResponse } from './api-problems.decorator';
 import { ProblemDetailsSchema } from './problem-details.schema';
+import { statusOf } from './problem-examples';
 
 export const API_DOCS_PATH = 'api/docs';
 export const API_DOCS_JSON_PATH = 'api/docs-json';
@@ -63,7 +74,7 @@ export function buildApiDocument(app: INestApplication, config: AppConfig): Open
     extraModels: [ProblemDetailsSchema],
   });
   delete document.info.license?.url;
-  return markPublicOperations(document);
+  return closeRequestBodies(addServiceWideProblems(markPublicOperations(document)));
 }
 
 /** Serves the document (built on its first request, not during boot: ~0.1-0.2 s of reflection). */
@@ -81,5 +92,68 @@ function markPublicOperations(document: OpenAPIObject): OpenAPIObject {
       if (operation && !operation.security) operation.security = [];
     }
   }
+  return document;
+}
+
+type Operation = NonNullable<OpenAPIObject['paths'][string]['get']>;
+
+function eachOperation(
+  document: OpenAPIObject,
+  visit: (path: string, op: Operation) => void,
+): void {
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of HTTP_METHODS) {
+      const operation = item[method];
+      if (operation) visit(path, operation);
+    }
+  }
+}
+
+/**
+ * Whatever its input, every operation but the probes can answer 500 (a fault) and 503
+ * `unavailable` (the drain gate refuses new requests on SIGTERM; see docs/operations.md).
+ */
+function addServiceWideProblems(document: OpenAPIObject): OpenAPIObject {
+  eachOperation(document, (path, operation) => {
+    if (HEALTH_PATHS.has(path)) return;
+    for (const code of [ErrorCode.InternalError, ErrorCode.Unavailable]) {
+      const status = statusOf(code);
+      const codes = problemCodesOf(operation.responses[status] as ResponseObject | undefined);
+      if (!codes.includes(code)) {
+        operation.responses[status] = problemResponse(status, [...codes, code]);
+      }
+    }
+  });
+  return document;
+}
+
+/**
+ * The global validation pipe refuses unknown fields (`forbidNonWhitelisted`) in every DTO body,
+ * nested ones too: the body schemas say so (`additionalProperties: false`).
+ */
+function closeRequestBodies(document: OpenAPIObject): OpenAPIObject {
+  const schemas = document.components?.schemas ?? {};
+  const close = (schema: SchemaObject | ReferenceObject | undefined, seen: Set<string>): void => {
+    if (!schema) return;
+    if ('$ref' in schema) {
+      const name = schema.$ref.split('/').pop() ?? '';
+      if (seen.has(name)) return;
+      seen.add(name);
+      close(schemas[name], seen);
+      return;
+    }
+    if (schema.type === 'object' || schema.properties) schema.additionalProperties = false;
+    for (const part of [...(schema.allOf ?? []), ...Object.values(schema.properties ?? {})]) {
+      close(part, seen);
+    }
+    if (schema.items) close(schema.items, seen);
+  };
+  eachOperation(document, (_path, operation) => {
+    const body = operation.requestBody;
+    if (!body || '$ref' in body) return;
+    const schema = body.content['application/json']?.schema;
+    // Only DTO bodies (components): the webhook's raw event is the processor's to shape.
+    if (schema && '$ref' in schema) close(schema, new Set());
+  });
   return document;
 }

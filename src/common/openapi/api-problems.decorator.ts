@@ -74,16 +74,36 @@ function addProblems(handler: object, codes: ErrorCode[]): void {
   );
 }
 
-function problemResponse(status: number, codes: ErrorCode[]): ResponseObject {
-  const examples = Object.fromEntries(codes.map((code) => [code, { value: exampleOf(code) }]));
+/**
+ * One status's problem response. Its `code` is narrowed to the codes this operation gives at this
+ * status, so a client generated from the document knows them, not every code of the service.
+ */
+export function problemResponse(status: number, codes: ErrorCode[]): ResponseObject {
+  const ordered = ALL_CODES.filter((code) => codes.includes(code));
+  const examples = Object.fromEntries(ordered.map((code) => [code, { value: exampleOf(code) }]));
   return {
-    description: `${STATUS_CODES[status]}: ${codes.map((code) => `\`${code}\``).join(', ')}`,
+    description: `${STATUS_CODES[status]}: ${ordered.map((code) => `\`${code}\``).join(', ')}`,
     ...(status === 429 || status === 503 ? { headers: retryAfter(status === 429) } : {}),
     content: {
       [PROBLEM_CONTENT_TYPE]: {
-        schema: { $ref: getSchemaPath(ProblemDetailsSchema) },
+        schema: {
+          allOf: [
+            { $ref: getSchemaPath(ProblemDetailsSchema) },
+            {
+              type: 'object',
+              required: ['code'],
+              properties: { code: { type: 'string', enum: ordered } },
+            },
+          ],
+        },
         examples,
       },
     },
   };
+}
+
+/** The codes a problem response documents (its examples), for adding to it after the fact. */
+export function problemCodesOf(response: ResponseObject | undefined): ErrorCode[] {
+  const examples = response?.content?.[PROBLEM_CONTENT_TYPE]?.examples ?? {};
+  return ALL_CODES.filter((code) => code in examples);
 }
