@@ -172,7 +172,7 @@ export function write(dir: string, r: Results, findings: string): string {
   const md = markdown(r, findings);
   writeFileSync(join(dir, `${stamp}.md`), md);
   writeFileSync(join(dir, `${stamp}.json`), `${JSON.stringify(r, null, 2)}\n`);
-  // The README links this one.
+  // docs/benchmarks.md links this one.
   writeFileSync(join(dir, 'latest.md'), `Latest run: [${stamp}.md](${stamp}.md)\n\n${md}`);
   return md;
 }

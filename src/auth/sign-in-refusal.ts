@@ -1,7 +1,7 @@
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { AuthError } from './auth.error';
 
-/** Why a sign-in was refused: the `reason` of its audit line (README, "Sign-in refusals"). */
+/** Why a sign-in was refused: the `reason` of its audit line (docs/sign-in.md, "Sign-in refusals"). */
 export type RefusalReason =
   | 'not_configured'
   | 'malformed'

@@ -69,7 +69,7 @@ export class DeviceTokenService {
 
   /**
    * The per-device_id limit counts failures only, and a device that proved its key is never
-   * refused by it; a device without a key is, while the limit holds (README, "Devices").
+   * refused by it; a device without a key is, while the limit holds (docs/devices.md, "Rate limit").
    */
   async issue(claim: DeviceAuthDto, address?: string): Promise<DeviceTokenDto> {
     const deviceId = isCanonicalDeviceId(claim.device_id) ? claim.device_id : NEVER_REGISTERED;

@@ -5,7 +5,7 @@ import { MetricsService } from './metrics.service';
 
 /**
  * Prometheus's scrape, on the service's own port. Left out of the OpenAPI document: it is for
- * the operator's Prometheus, not for API clients (README, "Metrics").
+ * the operator's Prometheus, not for API clients (docs/operations.md, "Metrics").
  */
 @ApiExcludeController()
 @Controller('metrics')

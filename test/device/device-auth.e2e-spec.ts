@@ -115,7 +115,7 @@ describe('POST /auth/device rate limits', () => {
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe('rate_limited');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    // A device without a key is then refused too, right values or not: the trade-off the README
+    // A device without a key is then refused too, right values or not: the trade-off docs/devices.md
     // states (guessing stops; a stranger can hold the device off for a minute; a key avoids it).
     expect((await attempt('10.0.0.5', device.deviceId)).status).toBe(429);
     // Another device from a fresh address is not affected.

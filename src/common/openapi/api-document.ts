@@ -86,12 +86,9 @@ export function setupApiDocs(app: INestApplication, config: AppConfig): void {
 
 /** An operation without a security requirement is public: say so (`security: []`), not nothing. */
 function markPublicOperations(document: OpenAPIObject): OpenAPIObject {
-  for (const item of Object.values(document.paths)) {
-    for (const method of HTTP_METHODS) {
-      const operation = item[method];
-      if (operation && !operation.security) operation.security = [];
-    }
-  }
+  eachOperation(document, (_path, operation) => {
+    if (!operation.security) operation.security = [];
+  });
   return document;
 }
 
