@@ -25,7 +25,6 @@ export interface NewDevice {
 export interface DeviceActor {
   /** A user id, or `cli`. */
   actor: string;
-  address?: string;
 }
 
 export interface DevicePage {
@@ -81,7 +80,6 @@ export class DeviceService {
       deviceId: device.deviceId,
       orgId: device.orgId,
       actor: by?.actor ?? 'cli',
-      address: by?.address,
     });
     if (key) this.auditKey(device, key, null, by);
     return device;
@@ -122,7 +120,6 @@ export class DeviceService {
       deviceId: device.deviceId,
       orgId: device.orgId,
       actor: by?.actor ?? 'unknown',
-      address: by?.address,
       thumbprint: key.thumbprint,
       previous,
     });
