@@ -9,6 +9,7 @@ import { SignInAudit } from './sign-in-audit';
 import { RefusalReason, SignInRefused } from './sign-in-refusal';
 import { ActiveSession, IssuedSession, SessionService, toAuthUser } from './session.service';
 import { User } from './user.entity';
+import { normalizeEmail } from '../common/validation/email';
 
 export interface SignedIn {
   user: AuthUser;
@@ -76,7 +77,7 @@ export class AuthService {
         'Your identity provider has not verified this email address; verify it there and sign in again.',
       );
     }
-    const email = identity.email.trim().toLowerCase();
+    const email = normalizeEmail(identity.email);
     const byEmail = await this.users.findOneBy({ email, idpSubject: IsNull() });
     if (!byEmail) {
       throw refused(
