@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { DeviceError } from './device.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
+import { Clock } from '../common/clock/clock';
 import { OrgService } from '../org/org.service';
 import { CreateDeviceDto } from './create-device.dto';
 import { DeviceAudit } from './device-audit';
@@ -50,6 +51,7 @@ export class DeviceService {
     @InjectRepository(Device) private readonly devices: Repository<Device>,
     private readonly orgs: OrgService,
     private readonly audit: DeviceAudit,
+    private readonly clock: Clock,
   ) {}
 
   async register(orgId: string, input: NewDevice, by?: DeviceActor): Promise<Device> {
@@ -143,7 +145,7 @@ export class DeviceService {
     if (device.status === 'deactivated') return;
     const result = await this.devices.update(
       { id: device.id, status: 'active' },
-      { status: 'deactivated', deactivatedAt: () => 'now()' },
+      { status: 'deactivated', deactivatedAt: this.clock.now() },
     );
     if (!result.affected) return; // a concurrent deactivation won, and wrote the line
     this.audit.changed('device_deactivated', { deviceId, orgId, ...by });
@@ -159,7 +161,7 @@ export class DeviceService {
     await this.devices.update(
       { id: device.id },
       {
-        lastSeenAt: () => 'now()',
+        lastSeenAt: this.clock.now(),
         ...(report.firmwareVersion === undefined
           ? {}
           : { firmwareVersion: report.firmwareVersion }),

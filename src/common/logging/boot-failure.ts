@@ -2,6 +2,7 @@ import pino from 'pino';
 import { BootError } from '../errors/boot.error';
 import { ConfigError } from '../../config/env.validation';
 import { readEnv } from '../../config/load-env';
+import { parseBool } from '../../config/parse';
 
 interface BootFailure {
   msg: string;
@@ -25,7 +26,7 @@ export function describeBootFailure(err: unknown): BootFailure {
 
 /** LOG_PRETTY read raw: the configuration that says so may be the thing that failed. */
 function wantsPretty(raw: Record<string, string | undefined>): boolean {
-  const pretty = ['true', '1', 'yes'].includes((raw.LOG_PRETTY ?? '').trim().toLowerCase());
+  const pretty = parseBool(raw.LOG_PRETTY) === true;
   return pretty && raw.NODE_ENV !== 'production';
 }
 
