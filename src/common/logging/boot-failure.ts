@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { createLogger } from './logger.factory';
 import { BootError } from '../errors/boot.error';
 import { ConfigError } from '../../config/env.validation';
 import { readEnv } from '../../config/load-env';
@@ -41,7 +42,7 @@ export function reportBootFailure(err: unknown, raw = readEnv()): void {
     process.stdout.write(`FATAL (Boot): ${failure.msg.replace(/\s*\n\s*/g, ' ')}${names}\n`);
     return;
   }
-  pino({ base: { pid: process.pid } }, pino.destination({ dest: 1, sync: true })).fatal({
+  createLogger({ level: 'fatal' }, pino.destination({ dest: 1, sync: true })).fatal({
     context: 'Boot',
     ...failure,
   });
