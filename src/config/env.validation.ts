@@ -38,7 +38,7 @@ const emptyToUndefined = ({ value }: { value: unknown }): unknown =>
 
 /**
  * Every environment variable the service reads (CONTRACT.md section 2), with its default.
- * Validated once at boot (loadEnv); nothing outside src/config reads process.env.
+ * Validated once per process (loadAppConfig); nothing outside config/load-env.ts reads process.env.
  */
 export class EnvironmentVariables {
   @Transform(toInt) @IsInt() @Min(0) @Max(65535) PORT = 3000;
