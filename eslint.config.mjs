@@ -150,7 +150,7 @@ export default tseslint.config(
     },
   },
   {
-    // loadEnv is the service's one reader of the environment; tests and benchmarks set up their own.
+    // readEnv (config/load-env.ts) is the service's one reader of the environment; tests and benchmarks set up their own.
     files: ['src/config/load-env.ts', 'src/**/*.spec.ts', 'test/**', 'bench/**'],
     rules: { 'no-restricted-properties': 'off' },
   },

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { DataSource, DataSourceOptions } from 'typeorm';
-import { loadAppConfig } from './src/config/config.module';
+import { loadAppConfig } from './src/config/load-env';
 import { dataSourceOptions } from './src/database/data-source-options';
 import { EmbeddedPostgres } from './src/database/embedded-postgres';
 

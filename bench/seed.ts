@@ -106,17 +106,17 @@ export async function seedEmbedded(dataDir: string, size: TableSize): Promise<Se
 
 async function seedRows(db: Queryable, size: TableSize): Promise<Seeded> {
   const org = await db.query<{ id: string }>(
-    `INSERT INTO organizations (name) VALUES ('Bench org') RETURNING id`,
+    `INSERT INTO organizations (name, created_at) VALUES ('Bench org', now()) RETURNING id`,
   );
   const orgId = org.rows[0].id;
   await db.query(
-    `INSERT INTO devices (org_id, device_id, model, provider, status)
-     SELECT $1, 'bench-' || lpad(i::text, 6, '0'), $2, $3, 'active'
+    `INSERT INTO devices (org_id, device_id, model, provider, status, created_at, updated_at)
+     SELECT $1, 'bench-' || lpad(i::text, 6, '0'), $2, $3, 'active', now(), now()
      FROM generate_series(0, $4 - 1) AS i`,
     [orgId, DEVICE_MODEL, DEVICE_PROVIDER, size.orgDevices],
   );
   await db.query(
-    `INSERT INTO organizations (name) SELECT 'Other org ' || o FROM generate_series(1, $1) AS o`,
+    `INSERT INTO organizations (name, created_at) SELECT 'Other org ' || o, now() FROM generate_series(1, $1) AS o`,
     [size.otherOrgs],
   );
   // Other orgs' device ids interleave with the measured org's in device_id order (bench-0000001
@@ -124,13 +124,14 @@ async function seedRows(db: Queryable, size: TableSize): Promise<Seeded> {
   // plan that walks device_id order and filters on org_id reads ten rows for each it returns.
   await db.query(
     `WITH o AS (SELECT array_agg(id ORDER BY name) AS ids FROM organizations WHERE name LIKE 'Other org %')
-     INSERT INTO devices (org_id, device_id, model, provider)
-     SELECT o.ids[1 + i % array_length(o.ids, 1)], 'bench-' || lpad(i::text, 7, '0'), 'hub-1', 'acme'
+     INSERT INTO devices (org_id, device_id, model, provider, created_at, updated_at)
+     SELECT o.ids[1 + i % array_length(o.ids, 1)], 'bench-' || lpad(i::text, 7, '0'), 'hub-1', 'acme', now(), now()
      FROM o, generate_series(0, $1 - 1) AS i`,
     [size.otherDevices],
   );
   const user = await db.query<{ id: string }>(
-    `INSERT INTO users (org_id, email, name, role) VALUES ($1, 'bench@example.com', 'Bench', 'admin')
+    `INSERT INTO users (org_id, email, name, role, created_at, updated_at)
+     VALUES ($1, 'bench@example.com', 'Bench', 'admin', now(), now())
      RETURNING id`,
     [orgId],
   );

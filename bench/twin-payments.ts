@@ -62,7 +62,7 @@ export function paymentHandlers(pool: Pool, o: PaymentOptions) {
     try {
       await client.query('START TRANSACTION');
       const ins = await client.query(
-        "INSERT INTO processed_webhook_events (id, type, outcome) VALUES ($1, $2, 'received') " +
+        "INSERT INTO processed_webhook_events (id, type, outcome, received_at) VALUES ($1, $2, 'received', now()) " +
           'ON CONFLICT DO NOTHING RETURNING id',
         [event.id, event.type.slice(0, 100)],
       );
@@ -228,7 +228,7 @@ export function paymentHandlers(pool: Pool, o: PaymentOptions) {
     };
     const { rows } = await pool.query<{ id: string }>(
       'INSERT INTO subscriptions (id, product, status, name, email, coupon, source, lease_cents, monthly_cents, currency, ' +
-        'created_at, updated_at) VALUES (DEFAULT, $1, $2, $3, $4, $5, $6, $7, $8, $9, DEFAULT, DEFAULT) ' +
+        'created_at, updated_at) VALUES (DEFAULT, $1, $2, $3, $4, $5, $6, $7, $8, $9, now(), now()) ' +
         'RETURNING id, created_at, updated_at',
       [
         'lease',

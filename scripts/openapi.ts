@@ -11,7 +11,7 @@ import { NestFactory } from '@nestjs/core';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { AppModule } from '../src/app.module';
 import { buildApiDocument } from '../src/common/openapi/api-document';
-import { processAppConfig } from '../src/config/config.module';
+import { loadAppConfig } from '../src/config/load-env';
 
 export const TYPES_FILE = join(__dirname, '..', 'test', 'support', 'openapi.d.ts');
 const HEADER =
@@ -21,7 +21,7 @@ const HEADER =
 export async function previewApiDocument(): Promise<OpenAPIObject> {
   const app = await NestFactory.create(AppModule, { preview: true, logger: false });
   try {
-    return buildApiDocument(app, processAppConfig());
+    return buildApiDocument(app, loadAppConfig());
   } finally {
     await app.close();
   }

@@ -9,7 +9,7 @@ import { configureApp, createHttpAdapter } from './app.setup';
 import { installGracefulShutdown } from './common/lifecycle/graceful-shutdown';
 import { bootStep } from './common/errors/boot.error';
 import { reportBootFailure } from './common/logging/boot-failure';
-import { loadAppConfig } from './config/config.module';
+import { loadAppConfig } from './config/load-env';
 
 async function bootstrap(): Promise<void> {
   // Lines written before the app's logger exists (a config warning) wait for it, in its format.

@@ -3,9 +3,8 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { Organization } from '../org/organization.entity';
 import { User } from './user.entity';
-
-/** Any fixed key; instances booting together create the first admin once. */
-const BOOTSTRAP_LOCK_KEY = 4_242_003;
+import { ADVISORY_LOCK } from '../database/advisory-locks';
+import { normalizeEmail } from '../common/validation/email';
 
 /**
  * BOOTSTRAP_ORG_NAME + BOOTSTRAP_ADMIN_EMAIL: on a database with no user yet, create that
@@ -28,10 +27,10 @@ export class AuthBootstrapService implements OnApplicationBootstrap {
       return;
     }
     const created = await this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock($1)', [BOOTSTRAP_LOCK_KEY]);
+      await manager.query('SELECT pg_advisory_xact_lock($1)', [ADVISORY_LOCK.bootstrap]);
       if ((await manager.count(User)) > 0) return false;
       const org = await manager.save(manager.create(Organization, { name: orgName.trim() }));
-      const email = adminEmail.trim().toLowerCase();
+      const email = normalizeEmail(adminEmail);
       await manager.save(manager.create(User, { orgId: org.id, email, role: 'admin', name: null }));
       return true;
     });

@@ -69,11 +69,10 @@ export class AuthController {
   )
   async login(
     @Body() body: LoginDto,
-    @Req() req: HttpRequest,
     @Headers('user-agent') userAgent: string | undefined,
     @Res({ passthrough: true }) res: unknown,
   ): Promise<SignedInResponse> {
-    return this.signedIn(res, await this.auth.login(body.id_token, { ip: req.ip, userAgent }));
+    return this.signedIn(res, await this.auth.login(body.id_token, userAgent));
   }
 
   @Get('me')

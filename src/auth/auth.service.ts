@@ -5,10 +5,11 @@ import { ErrorCode } from '../common/errors/error-code.enum';
 import { AppConfig } from '../config/app-config';
 import { AuthUser } from './auth-user';
 import { IdTokenVerifier, VerifiedIdentity } from './id-token.verifier';
-import { SignInAudit, SignInClient } from './sign-in-audit';
+import { SignInAudit } from './sign-in-audit';
 import { RefusalReason, SignInRefused } from './sign-in-refusal';
 import { ActiveSession, IssuedSession, SessionService, toAuthUser } from './session.service';
 import { User } from './user.entity';
+import { normalizeEmail } from '../common/validation/email';
 
 export interface SignedIn {
   user: AuthUser;
@@ -30,7 +31,7 @@ export class AuthService {
   ) {}
 
   /** Every refusal leaves exactly one audit line, here, with its reason. */
-  async login(idToken: string, client: SignInClient = {}): Promise<SignedIn> {
+  async login(idToken: string, userAgent?: string): Promise<SignedIn> {
     try {
       const identity = await this.verifier.verify(idToken);
       const user = await this.accountFor(identity);
@@ -42,10 +43,10 @@ export class AuthService {
         );
       }
       const signedIn = toAuthUser(user);
-      this.audit.signedIn(signedIn, identity.issuer, identity.subject, client);
-      return { user: signedIn, session: await this.sessions.create(user.id, client.userAgent) };
+      this.audit.signedIn(signedIn, identity.issuer, identity.subject, userAgent);
+      return { user: signedIn, session: await this.sessions.create(user.id, userAgent) };
     } catch (err) {
-      if (err instanceof SignInRefused) this.audit.refused(err, idToken, client);
+      if (err instanceof SignInRefused) this.audit.refused(err, idToken, userAgent);
       throw err;
     }
   }
@@ -76,7 +77,7 @@ export class AuthService {
         'Your identity provider has not verified this email address; verify it there and sign in again.',
       );
     }
-    const email = identity.email.trim().toLowerCase();
+    const email = normalizeEmail(identity.email);
     const byEmail = await this.users.findOneBy({ email, idpSubject: IsNull() });
     if (!byEmail) {
       throw refused(

@@ -1,6 +1,6 @@
 import type { ExecutionContext } from '@nestjs/common';
 import { DomainError } from '../common/errors/domain.error';
-import { ERROR_STATUS } from '../common/errors/error-code.enum';
+import { statusOf } from '../common/errors/error-code.enum';
 import type { HttpRequest } from '../common/http/http-request';
 import { AppConfig } from '../config/app-config';
 import { CrossSiteGuard } from './cross-site.guard';
@@ -16,7 +16,7 @@ describe('CrossSiteGuard', () => {
     try {
       return guard.canActivate(context(method, headers)) ? 200 : 0;
     } catch (err) {
-      return ERROR_STATUS[(err as DomainError).code];
+      return statusOf((err as DomainError).code);
     }
   };
 

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { JWTPayload, RemoteJWKSet } from 'jose';
+import type { FlattenedJWSInput, JWSHeaderParameters, JWTPayload, RemoteJWKSet } from 'jose';
 import { Clock } from '../common/clock/clock';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { cleanAllText } from '../common/validation/storable-text';
@@ -27,16 +27,22 @@ const FETCH_TIMEOUT_MS = 5000;
 const CACHE_MAX_AGE_MS = 10 * 60_000;
 const UNREACHABLE_RETRY_AFTER_SECONDS = 5;
 
+type LocalKeys = ReturnType<typeof import('jose').createLocalJWKSet>;
+
 /**
- * jose's resolver; the cache record jose stamps (`uat`) after each successful fetch; and when, by
- * the Clock, we first saw the current stamp (jose stamps with its own clock, so it is not compared
- * with ours, only watched for change).
+ * The provider's key set: jose fetches it (`reload`), we decide when, by the Clock (jose's own
+ * cache age and cooldown read the system clock, which tests cannot move).
  */
 interface KeySet {
-  resolve: RemoteJWKSet;
-  cache: { uat?: number };
-  seenStamp?: number;
+  remote: RemoteJWKSet;
+  local?: LocalKeys;
+  /** When the set was last fetched, by the Clock (ms). */
   fetchedAt?: number;
+}
+
+/** Whether this verification fetched the key set. */
+interface Attempt {
+  fetched: boolean;
 }
 
 /**
@@ -69,9 +75,12 @@ export class IdTokenVerifier {
       );
     }
     const keys = await this.keys();
+    const attempt: Attempt = { fetched: false };
     let payload: JWTPayload;
     try {
-      ({ payload } = await joseLib().jwtVerify(idToken, keys.resolve, {
+      const resolve = (header: JWSHeaderParameters, token: FlattenedJWSInput) =>
+        this.keyFor(keys, header, token, attempt);
+      ({ payload } = await joseLib().jwtVerify(idToken, resolve, {
         issuer: this.config.oidc.issuers,
         audience: this.config.oidc.audiences,
         algorithms: ALGORITHMS,
@@ -81,9 +90,8 @@ export class IdTokenVerifier {
         requiredClaims: ['iss', 'sub', 'aud', 'exp', 'iat'],
       }));
     } catch (err) {
-      throw this.refusal(err, keys, this.noteFetch(keys));
+      throw this.refusal(err, keys, attempt.fetched);
     }
-    this.noteFetch(keys);
     this.checkAuthorizedParty(payload);
     // Claims are the provider's signed word, stored as they come: cleaned, not refused.
     return cleanAllText({
@@ -105,12 +113,40 @@ export class IdTokenVerifier {
     }
   }
 
-  /** Whether jose fetched the key set during this verification; records when, by the Clock. */
-  private noteFetch(keys: KeySet): boolean {
-    if (keys.cache.uat === keys.seenStamp) return false;
-    keys.seenStamp = keys.cache.uat;
+  /**
+   * The token's key from the cached set. The set is fetched first when older than CACHE_MAX_AGE_MS,
+   * and again for an unknown `kid` once OIDC_JWKS_COOLDOWN_SECONDS have passed since the last
+   * fetch (a new key may have been published; strangers' made-up kids cannot make us fetch more).
+   */
+  private async keyFor(
+    keys: KeySet,
+    header: JWSHeaderParameters,
+    token: FlattenedJWSInput,
+    attempt: Attempt,
+  ): Promise<Awaited<ReturnType<LocalKeys>>> {
+    if (!keys.local || this.ageOf(keys) >= CACHE_MAX_AGE_MS) await this.fetch(keys, attempt);
+    try {
+      return await keys.local!(header, token);
+    } catch (err) {
+      if (reasonFor(err) !== 'unknown_key' || this.ageOf(keys) < this.config.oidc.jwksCooldownMs) {
+        throw err;
+      }
+      await this.fetch(keys, attempt);
+      return keys.local!(header, token);
+    }
+  }
+
+  private ageOf(keys: KeySet): number {
+    return this.clock.now().getTime() - (keys.fetchedAt ?? 0);
+  }
+
+  private async fetch(keys: KeySet, attempt: Attempt): Promise<void> {
+    await keys.remote.reload();
+    const jwks = keys.remote.jwks();
+    if (!jwks) throw new Error('the key set did not load');
+    keys.local = joseLib().createLocalJWKSet(jwks);
     keys.fetchedAt = this.clock.now().getTime();
-    return true;
+    attempt.fetched = true;
   }
 
   private refusal(err: unknown, keys: KeySet, refetched: boolean): SignInRefused {
@@ -121,7 +157,7 @@ export class IdTokenVerifier {
       return cannotTellYet(reason, UNREACHABLE_RETRY_AFTER_SECONDS, note);
     }
     if (reason === 'unknown_key' && !refetched) {
-      // jose did not refetch for this token: the last fetch is inside the cooldown. The key may
+      // No fetch for this token: the last one is inside the cooldown. The key may
       // have been published since, so the token may be good: ask the client to come back.
       const now = this.clock.now().getTime();
       const waitMs = (keys.fetchedAt ?? now) + this.config.oidc.jwksCooldownMs - now;
@@ -132,15 +168,11 @@ export class IdTokenVerifier {
 
   private async keys(): Promise<KeySet> {
     this.keySet ??= this.jwksUri().then((uri) => {
-      const { createRemoteJWKSet, jwksCache } = joseLib();
-      const cache = {};
-      const resolve = createRemoteJWKSet(new URL(uri), {
+      // Only its fetch (reload) is used: keyFor decides when, by the Clock.
+      const remote = joseLib().createRemoteJWKSet(new URL(uri), {
         timeoutDuration: FETCH_TIMEOUT_MS,
-        cooldownDuration: this.config.oidc.jwksCooldownMs,
-        cacheMaxAge: CACHE_MAX_AGE_MS,
-        [jwksCache]: cache,
       });
-      return { resolve, cache };
+      return { remote };
     });
     try {
       return await this.keySet;

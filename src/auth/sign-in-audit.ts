@@ -1,14 +1,9 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { ERROR_STATUS } from '../common/errors/error-code.enum';
+import { Injectable } from '@nestjs/common';
+import { statusOf } from '../common/errors/error-code.enum';
+import { AuditLog } from '../common/logging/audit-log';
 import { cleanAllText } from '../common/validation/storable-text';
 import type { AuthUser } from './auth-user';
 import type { SignInRefused } from './sign-in-refusal';
-
-/** Who asked: the client address as Express resolves it under TRUST_PROXY. */
-export interface SignInClient {
-  ip?: string;
-  userAgent?: string;
-}
 
 /** Claims read from a token without trusting it, so a line says whose token it claimed to be. */
 interface ReadableClaims {
@@ -19,43 +14,37 @@ interface ReadableClaims {
 const CLAIM_MAX_CHARS = 200;
 
 /**
- * Audit lines for sign-in (docs/operations.md): one per attempt, with who, what and from which
- * address. The token itself is a credential and never reaches a line; only its `iss` and `sub`.
+ * Audit lines for sign-in (docs/operations.md): one per attempt, through AuditLog (which adds the
+ * address). The token itself is a credential and never reaches a line; only its `iss` and `sub`.
  */
 @Injectable()
 export class SignInAudit {
-  private readonly logger = new Logger('Audit');
+  constructor(private readonly audit: AuditLog) {}
 
-  refused(refusal: SignInRefused, idToken: string, client: SignInClient): void {
+  refused(refusal: SignInRefused, idToken: string, userAgent?: string): void {
     // The status the client was answered with, for the operator reading the line.
-    const status = ERROR_STATUS[refusal.code];
-    const line = {
-      audit: 'sign_in_refused',
+    const status = statusOf(refusal.code);
+    const fields = {
       reason: refusal.reason,
       status,
       code: refusal.code,
       ...readableClaims(idToken),
-      ip: client.ip,
-      user_agent: client.userAgent,
+      user_agent: userAgent,
       ...(refusal.note !== undefined && { note: refusal.note }),
-      msg: `sign-in refused: ${refusal.reason}`,
     };
     // 503s mean the provider or its keys could not be read: an operator's matter (warn).
-    if (status >= 500) this.logger.warn(line);
-    else this.logger.log(line);
+    const level = status >= 500 ? 'warn' : 'log';
+    this.audit.record('sign_in_refused', `sign-in refused: ${refusal.reason}`, fields, level);
   }
 
-  signedIn(user: AuthUser, issuer: string, subject: string, client: SignInClient): void {
-    this.logger.log({
-      audit: 'sign_in',
+  signedIn(user: AuthUser, issuer: string, subject: string, userAgent?: string): void {
+    this.audit.record('sign_in', 'signed in', {
       user_id: user.id,
       org_id: user.orgId,
       role: user.role,
       iss: issuer,
       sub: subject,
-      ip: client.ip,
-      user_agent: client.userAgent,
-      msg: 'signed in',
+      user_agent: userAgent,
     });
   }
 }

@@ -9,6 +9,7 @@ import { OrgService } from '../org/org.service';
 import { Role, ROLES } from './auth-user';
 import { SessionService } from './session.service';
 import { User } from './user.entity';
+import { normalizeEmail } from '../common/validation/email';
 
 export interface NewUser {
   email: string;
@@ -40,7 +41,7 @@ export class UserService {
 
   async create(orgId: string, input: NewUser): Promise<User> {
     await this.orgs.get(orgId);
-    const email = this.normalizeEmail(input.email);
+    const email = this.validEmail(input.email);
     if (!ROLES.includes(input.role)) throw invalid('role', 'role must be admin or member');
     const name = input.name?.trim() || null;
     // An email already taken is the unique index's answer (409 user_exists), even when two race.
@@ -78,7 +79,7 @@ export class UserService {
   /** Moves an account to another organization and, optionally, role (CLI `user:move`). */
   async move(email: string, orgId: string, role?: Role): Promise<User> {
     const org = await this.orgs.get(orgId);
-    const normalized = this.normalizeEmail(email);
+    const normalized = this.validEmail(email);
     let before: Pick<User, 'role' | 'disabled' | 'orgId'> | undefined;
     const moved = await this.dataSource.transaction(async (manager) => {
       const users = manager.getRepository(User);
@@ -135,8 +136,8 @@ export class UserService {
     }
   }
 
-  private normalizeEmail(raw: string): string {
-    const email = raw.trim().toLowerCase();
+  private validEmail(raw: string): string {
+    const email = normalizeEmail(raw);
     if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 320) {
       throw invalid('email', 'email must be an email address');
     }

@@ -1,11 +1,6 @@
 import { createSecretKey, KeyObject, randomBytes } from 'node:crypto';
 import { EnvironmentVariables, LogLevel, NodeEnv, validateEnv } from './env.validation';
-
-const splitList = (value: string | undefined): string[] =>
-  (value ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
+import { splitList } from './parse';
 
 export interface SubscriptionsConfig {
   /** Users of this organization read subscriptions (the operators' API). */

@@ -1,5 +1,5 @@
 import { AppConfig } from './app-config';
-import { loadEnv, readEnv } from './load-env';
+import { loadAppConfig, readEnv } from './load-env';
 
 /**
  * The service's configuration as `npm run dev:idp` reads it: the same environment and `.env`
@@ -12,5 +12,5 @@ export function devIdpAppConfig(): AppConfig {
       'dev:idp refuses to run with NODE_ENV=production: it signs in anyone who types an email',
     );
   }
-  return new AppConfig(loadEnv());
+  return loadAppConfig();
 }

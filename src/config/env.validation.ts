@@ -15,6 +15,7 @@ import {
   validateSync,
   ValidationError,
 } from 'class-validator';
+import { parseBool, splitList } from './parse';
 
 const NODE_ENVS = ['development', 'test', 'production'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
@@ -29,20 +30,15 @@ const DB_URL_OPTIONS = {
 };
 const toInt = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
-const toBool = ({ value }: { value: unknown }): unknown => {
-  if (typeof value !== 'string') return value;
-  const v = value.trim().toLowerCase();
-  if (['true', '1', 'yes'].includes(v)) return true;
-  if (['false', '0', 'no'].includes(v)) return false;
-  return value;
-};
+const toBool = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' ? (parseBool(value) ?? value) : value;
 /** An empty string in .env means "unset", as it does for most twelve-factor tools. */
 const emptyToUndefined = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 /**
  * Every environment variable the service reads (docs/configuration.md), with its default.
- * Validated once at boot (loadEnv); nothing outside src/config reads process.env.
+ * Validated once per process (loadAppConfig); nothing outside config/load-env.ts reads process.env.
  */
 export class EnvironmentVariables {
   @Transform(toInt) @IsInt() @Min(0) @Max(65535) PORT = 3000;
@@ -210,11 +206,8 @@ const ISSUER_SPELLING = /^(https?:\/\/[^\s,]+|[A-Za-z0-9.-]+(:\d+)?(\/[^\s,]*)?)
 
 /** Sign-in configured halfway stops the boot (docs/operations.md), naming what is missing. */
 function signInProblems(env: EnvironmentVariables): string[] {
-  const issuers = (env.OIDC_ISSUER ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const hasAudience = (env.OIDC_AUDIENCE ?? '').split(',').some((s) => s.trim());
+  const issuers = splitList(env.OIDC_ISSUER);
+  const hasAudience = splitList(env.OIDC_AUDIENCE).length > 0;
   const problems: string[] = [];
   if (issuers.length > 0 && !hasAudience) {
     problems.push('OIDC_AUDIENCE: must be set when OIDC_ISSUER is (the accepted client ids)');

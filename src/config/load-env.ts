@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parse } from 'dotenv';
-import { EnvironmentVariables, validateEnv } from './env.validation';
+import { AppConfig } from './app-config';
+import { validateEnv } from './env.validation';
 
 /**
  * The raw settings: `.env` in the working directory (parsed by dotenv, never copied into
@@ -13,13 +14,21 @@ export function readEnv(): Record<string, string | undefined> {
   return { ...(existsSync(file) ? parse(readFileSync(file)) : {}), ...process.env };
 }
 
-let loaded: EnvironmentVariables | undefined;
+/** The version in package.json; the same relative path holds from src/config and dist/config. */
+function packageVersion(): string {
+  const raw = readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8');
+  return (JSON.parse(raw) as { version: string }).version;
+}
+
+let loaded: AppConfig | undefined;
 
 /**
- * The validated settings, read once per process: the config module, the early embedded start and
- * the TypeORM CLI all get these. A bad value throws one error naming every bad variable.
+ * The validated configuration, read once per process (the one cache): main.ts needs it before
+ * Nest starts (the HTTP server's proxy trust), the early embedded start, the TypeORM CLI and the
+ * migrations outside Nest; and a generated device-token secret must be the same one everywhere.
+ * A bad value throws one ConfigError naming every bad variable, and is not cached.
  */
-export function loadEnv(): EnvironmentVariables {
-  loaded ??= validateEnv(readEnv());
+export function loadAppConfig(): AppConfig {
+  loaded ??= new AppConfig(validateEnv(readEnv()), packageVersion());
   return loaded;
 }

@@ -1,5 +1,5 @@
 import { QueryFailedError } from 'typeorm';
-import { ErrorCode, ERROR_STATUS } from '../common/errors/error-code.enum';
+import { ErrorCode, statusOf } from '../common/errors/error-code.enum';
 import { conflictFor, isDatabaseUnavailable } from './database-errors';
 
 describe('isDatabaseUnavailable', () => {
@@ -39,7 +39,7 @@ describe('conflictFor', () => {
   it('maps any other unique violation to conflict, with a 409 and no SQL', () => {
     const err = conflictFor(violation('UQ_sessions_token_hash'));
     expect(err?.code).toBe(ErrorCode.Conflict);
-    expect(err && ERROR_STATUS[err.code]).toBe(409);
+    expect(err && statusOf(err.code)).toBe(409);
     expect(err?.detail).not.toMatch(/UQ_|INSERT/);
   });
 

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { bootStep } from '../common/errors/boot.error';
 import { AppConfig } from '../config/app-config';
+import { ClockTimestamps } from './clock-timestamps.subscriber';
 import { dataSourceOptions } from './data-source-options';
 import { EmbeddedPostgres } from './embedded-postgres';
 import { HousekeepingModule } from './housekeeping.module';
@@ -56,5 +57,6 @@ class EmbeddedPostgresModule {}
         }),
     }),
   ],
+  providers: [ClockTimestamps],
 })
 export class DatabaseModule {}

@@ -1,4 +1,4 @@
-import { loadEnv } from '../config/load-env';
+import { loadAppConfig } from '../config/load-env';
 import { startEarly } from './embedded-postgres.server';
 
 /**
@@ -8,11 +8,11 @@ import { startEarly } from './embedded-postgres.server';
  * bad one is reported by the boot, not here.
  */
 export function startEmbeddedEarly(): void {
-  let env;
+  let config;
   try {
-    env = loadEnv();
+    config = loadAppConfig();
   } catch {
     return; // the boot's loadAppConfig() throws it again and reports it in one line
   }
-  if (!env.DATABASE_URL) startEarly(env.PGLITE_DATA_DIR);
+  if (!config.databaseUrl) startEarly(config.pgliteDataDir);
 }

@@ -10,6 +10,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { Logger } from '@nestjs/common';
 import { socketPathFits } from './embedded-postgres.files';
 // Types only: the worker module itself loads PGlite, which the main thread never needs.
 import type {
@@ -103,7 +104,7 @@ function socketUrl(dir: string): string {
  */
 export class EmbeddedPostgresServer {
   /** Told when the database fails after it started; the Nest provider logs it. */
-  onFailure: (message: string) => void = (message) => console.error(message);
+  onFailure: (message: string) => void = (message) => new Logger('EmbeddedPostgres').error(message);
   private worker?: Worker;
   private exited?: Promise<unknown>;
   private lock?: DataDirLock;

@@ -2,9 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock/clock';
+import { ADVISORY_LOCK } from './advisory-locks';
 
-/** An arbitrary, fixed key (migrations use 4_242_001, reconcile 4_242_015). */
-const HOUSEKEEPING_LOCK_KEY = 4_242_016;
 /** Rows per statement: each batch is its own short transaction, so no lock is held for long. */
 export const HOUSEKEEPING_BATCH = 1000;
 
@@ -78,7 +77,7 @@ export class Housekeeping {
     return this.dataSource.transaction(async (manager) => {
       const [lock] = await manager.query<{ ok: boolean }[]>(
         'SELECT pg_try_advisory_xact_lock($1) AS ok',
-        [HOUSEKEEPING_LOCK_KEY],
+        [ADVISORY_LOCK.housekeeping],
       );
       if (!lock.ok) return undefined;
       const key = (rule.key ?? ['id']).join(', ');

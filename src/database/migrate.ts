@@ -1,8 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DataSource, MigrationExecutor } from 'typeorm';
-
-/** An arbitrary, fixed key: every instance of the service contends for the same lock. */
-const MIGRATION_LOCK_KEY = 4_242_001;
+import { ADVISORY_LOCK } from './advisory-locks';
 
 /** Every migration this process applied, in order: the CLI's db:migrate prints what its boot did. */
 const appliedHere: string[] = [];
@@ -19,7 +17,7 @@ export async function runMigrationsLocked(dataSource: DataSource): Promise<strin
   const queryRunner = dataSource.createQueryRunner();
   try {
     await queryRunner.connect();
-    await queryRunner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await queryRunner.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCK.migrations]);
     try {
       const executor = new MigrationExecutor(dataSource, queryRunner);
       executor.transaction = 'all';
@@ -29,7 +27,7 @@ export async function runMigrationsLocked(dataSource: DataSource): Promise<strin
       if (names.length > 0) new Logger('Migrations').log(`Applied ${names.join(', ')}`);
       return names;
     } finally {
-      await queryRunner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      await queryRunner.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCK.migrations]);
     }
   } finally {
     await queryRunner.release();

@@ -12,23 +12,21 @@ export class DeviceAudit {
   /** A device registered or deactivated by an administrator (or the CLI). */
   changed(
     event: 'device_registered' | 'device_deactivated',
-    entry: { deviceId: string; orgId: string; actor: string; address?: string },
+    entry: { deviceId: string; orgId: string; actor: string },
   ): void {
     const msg = event === 'device_registered' ? 'device registered' : 'device deactivated';
     this.audit.record(event, msg, {
       device_id: entry.deviceId,
       org_id: entry.orgId,
       actor: entry.actor,
-      ip: entry.address,
     });
   }
 
   /** A token request refused; `reason` is what the 401 does not say. */
-  tokenRefused(deviceId: string, reason: string, address: string | undefined): void {
+  tokenRefused(deviceId: string, reason: string): void {
     this.audit.record('device_token_refused', `device token refused: ${reason}`, {
       device_id: deviceId.slice(0, 128),
       reason,
-      ip: address,
     });
   }
 
@@ -39,7 +37,6 @@ export class DeviceAudit {
     actor: string;
     thumbprint: string;
     previous: string | null;
-    address?: string;
   }): void {
     const rotated = entry.previous !== null;
     this.audit.record(
@@ -51,7 +48,6 @@ export class DeviceAudit {
         actor: entry.actor,
         thumbprint: entry.thumbprint,
         previous_thumbprint: entry.previous,
-        ip: entry.address,
       },
     );
   }

@@ -13,12 +13,10 @@ import type { HttpRequest } from '../common/http/http-request';
 import { DeviceTokenService } from './device-token.service';
 import { Device } from './device.entity';
 import { DeviceService } from './device.service';
+import { bearerToken } from '../common/http/bearer-token';
 
 /** Where the guard puts the device: not `req.user`, which belongs to people's sessions. */
 export const DEVICE_REQUEST_PROPERTY = 'device';
-
-/** `Authorization: Bearer <token>` only: never a cookie or the URL. */
-const BEARER = /^Bearer +(\S+)$/i;
 
 /**
  * Lets a request through only with a valid device bearer token: signature, `alg`, `typ`, `aud` and
@@ -41,7 +39,8 @@ export class DeviceBearerGuard implements CanActivate {
     const req = context
       .switchToHttp()
       .getRequest<HttpRequest & { [DEVICE_REQUEST_PROPERTY]?: Device }>();
-    const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
+    // `Authorization: Bearer <token>` only: never a cookie or the URL.
+    const token = bearerToken(req.headers.authorization);
     const claims = token === undefined ? null : await this.tokens.verify(token);
     const device = claims ? await this.devices.findActive(claims.deviceId, claims.orgId) : null;
     if (!device || !claims || (claims.jkt && claims.jkt !== device.publicKeyThumbprint)) {

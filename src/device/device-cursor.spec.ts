@@ -1,11 +1,15 @@
-import { decodeDeviceCursor, encodeDeviceCursor } from './device-cursor';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../common/pagination/keyset-cursor';
+import { DEVICE_ORDER } from './device-cursor';
+
+const encode = (deviceId: string) => encodeKeysetCursor(DEVICE_ORDER.positionOf({ deviceId }));
+const decode = (cursor: string) => decodeKeysetCursor(cursor, DEVICE_ORDER.read)?.after;
 
 describe('device list cursor', () => {
   it('round-trips a device_id through an opaque URL-safe string', () => {
-    const cursor = encodeDeviceCursor('sensor-01:a.b_c');
+    const cursor = encode('sensor-01:a.b_c');
     expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(cursor).not.toContain('sensor');
-    expect(decodeDeviceCursor(cursor)).toBe('sensor-01:a.b_c');
+    expect(decode(cursor)).toBe('sensor-01:a.b_c');
   });
 
   it.each([
@@ -18,6 +22,6 @@ describe('device list cursor', () => {
     ['an over-long value', 'a'.repeat(401)],
     ['an empty value', ''],
   ])('refuses %s', (_label, cursor) => {
-    expect(decodeDeviceCursor(cursor)).toBeUndefined();
+    expect(decode(cursor)).toBeUndefined();
   });
 });

@@ -1,14 +1,8 @@
-import { decodeKeysetCursor, encodeKeysetCursor } from '../common/pagination/keyset-cursor';
+import type { KeysetOrder } from '../common/pagination/keyset-page';
 import { isCanonicalDeviceId } from './device.rules';
 
-/** The list's keyset cursor: the last device_id of a page. */
-export function encodeDeviceCursor(lastDeviceId: string): string {
-  return encodeKeysetCursor({ after: lastDeviceId });
-}
-
-/** The device_id to continue after, or undefined when the cursor is not one of ours. */
-export function decodeDeviceCursor(cursor: string): string | undefined {
-  return decodeKeysetCursor(cursor, ({ after }) =>
-    isCanonicalDeviceId(after) ? after : undefined,
-  );
-}
+/** The list's keyset order: device_id within the org; a cursor holds the page's last one. */
+export const DEVICE_ORDER: KeysetOrder<{ deviceId: string }, { after: string }> = {
+  positionOf: (row) => ({ after: row.deviceId }),
+  read: ({ after }) => (isCanonicalDeviceId(after) ? { after } : undefined),
+};

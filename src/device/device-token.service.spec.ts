@@ -89,7 +89,7 @@ describe('DeviceTokenService', () => {
     const err = await promise.catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DeviceError);
     expect(err).toMatchObject({ code: 'invalid_device' });
-    expect(tokenRefused).toHaveBeenLastCalledWith(expect.any(String), reason, '10.0.0.9');
+    expect(tokenRefused).toHaveBeenLastCalledWith(expect.any(String), reason);
     expect(recordFailure).toHaveBeenCalled();
   };
 
@@ -127,10 +127,7 @@ describe('DeviceTokenService', () => {
 
   it('binds the token to the key (cnf.jkt) and skips the block when the device proved its key', async () => {
     const { tokens, config } = service(keyed);
-    const out = await tokens.issue(
-      { device_id: 'sensor-1', ...claim, assertion: 'a.b.c' },
-      '10.0.0.9',
-    );
+    const out = await tokens.issue({ device_id: 'sensor-1', ...claim, assertion: 'a.b.c' });
     expect(verifyAssertion).toHaveBeenCalledWith('a.b.c', 'sensor-1', key);
     expect(consume).toHaveBeenCalledWith('pk-1', 'j-1', expect.any(Date));
     const { payload } = await jwtVerify(out.access_token, config.deviceToken.secret, {
@@ -149,24 +146,17 @@ describe('DeviceTokenService', () => {
     ['a device with a key but no assertion', keyed, {}, 'assertion_missing'],
   ])('refuses %s, saying why in the audit line', async (_label, found, extra, reason) => {
     const { tokens } = service(found as typeof row | null);
-    await refusedWith(
-      tokens.issue({ device_id: 'sensor-1', ...claim, ...extra }, '10.0.0.9'),
-      reason,
-    );
+    await refusedWith(tokens.issue({ device_id: 'sensor-1', ...claim, ...extra }), reason);
   });
 
   it('refuses a device without a key when DEVICE_REQUIRE_PROOF is on', async () => {
     const { tokens } = service(row, { DEVICE_REQUIRE_PROOF: 'true' });
-    await refusedWith(
-      tokens.issue({ device_id: 'sensor-1', ...claim }, '10.0.0.9'),
-      'proof_required',
-    );
+    await refusedWith(tokens.issue({ device_id: 'sensor-1', ...claim }), 'proof_required');
   });
 
   it("refuses a bad assertion with the verifier's reason, and a used jti as replayed", async () => {
     const { tokens } = service(keyed);
-    const ask = () =>
-      tokens.issue({ device_id: 'sensor-1', ...claim, assertion: 'a.b.c' }, '10.0.0.9');
+    const ask = () => tokens.issue({ device_id: 'sensor-1', ...claim, assertion: 'a.b.c' });
     verifyAssertion.mockRejectedValueOnce(new DeviceProofError('bad_signature'));
     await refusedWith(ask(), 'bad_signature');
     consume.mockResolvedValueOnce(false);

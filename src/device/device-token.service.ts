@@ -71,12 +71,12 @@ export class DeviceTokenService {
    * The per-device_id limit counts failures only, and a device that proved its key is never
    * refused by it; a device without a key is, while the limit holds (docs/devices.md, "Rate limit").
    */
-  async issue(claim: DeviceAuthDto, address?: string): Promise<DeviceTokenDto> {
+  async issue(claim: DeviceAuthDto): Promise<DeviceTokenDto> {
     const deviceId = isCanonicalDeviceId(claim.device_id) ? claim.device_id : NEVER_REGISTERED;
     const rows = await this.devices.query<ClaimRow[]>(CLAIM_SQL, [deviceId]);
     const verdict = await this.check(rows[0] ?? null, claim);
     if ('refused' in verdict) {
-      this.audit.tokenRefused(claim.device_id, verdict.refused, address);
+      this.audit.tokenRefused(claim.device_id, verdict.refused);
       await this.failures.recordFailure('deviceAuthPerMinute', claim.device_id);
       throw new DeviceError(
         ErrorCode.InvalidDevice,

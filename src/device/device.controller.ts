@@ -5,7 +5,6 @@ import {
   Get,
   HttpCode,
   HttpStatus,
-  Ip,
   Param,
   Post,
   Put,
@@ -56,12 +55,8 @@ export class DeviceController {
   @ApiCreatedResponse({ type: DeviceRecordDto })
   @ApiCookieWrite()
   @ApiProblems(ErrorCode.DeviceExists)
-  create(
-    @CurrentUser() user: AuthUser,
-    @Body() body: CreateDeviceDto,
-    @Ip() address: string,
-  ): Promise<DeviceRecordDto> {
-    return this.devices.create(user.orgId, body, { actor: user.id, address });
+  create(@CurrentUser() user: AuthUser, @Body() body: CreateDeviceDto): Promise<DeviceRecordDto> {
+    return this.devices.create(user.orgId, body, { actor: user.id });
   }
 
   @Put(':device_id/public-key')
@@ -78,12 +73,8 @@ export class DeviceController {
     @CurrentUser() user: AuthUser,
     @Param('device_id') deviceId: string,
     @Body() body: SetDevicePublicKeyDto,
-    @Ip() address: string,
   ): Promise<DeviceRecordDto> {
-    return this.devices.setPublicKey(user.orgId, deviceId, body.public_key, {
-      actor: user.id,
-      address,
-    });
+    return this.devices.setPublicKey(user.orgId, deviceId, body.public_key, { actor: user.id });
   }
 
   @Delete(':device_id')
@@ -96,11 +87,7 @@ export class DeviceController {
   @ApiNoContentResponse({ description: 'Deactivated (also when it already was)' })
   @ApiCookieWrite()
   @ApiProblems(ErrorCode.NotFound)
-  deactivate(
-    @CurrentUser() user: AuthUser,
-    @Param('device_id') deviceId: string,
-    @Ip() address: string,
-  ): Promise<void> {
-    return this.devices.deactivate(user.orgId, deviceId, { actor: user.id, address });
+  deactivate(@CurrentUser() user: AuthUser, @Param('device_id') deviceId: string): Promise<void> {
+    return this.devices.deactivate(user.orgId, deviceId, { actor: user.id });
   }
 }

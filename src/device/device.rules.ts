@@ -1,6 +1,6 @@
 /**
- * The shape rules of a device's registered identity, shared by the DTOs (HTTP) and the service
- * (which the command line calls directly).
+ * The shape rules of a device's registered identity: the DTOs check them (the API and the CLI
+ * alike), the list's cursor and the token guard reread a device_id with them.
  */
 
 /** Canonical device_id: lowercase letters, digits and `.`, `_`, `:`, `-`, starting with a letter or digit. */
@@ -16,8 +16,4 @@ export const TEXT_PATTERN = /^[^\p{Cc}\s](?:[^\p{Cc}]*[^\p{Cc}\s])?$/u;
 
 export function isCanonicalDeviceId(value: unknown): value is string {
   return typeof value === 'string' && DEVICE_ID_PATTERN.test(value);
-}
-
-export function isDeviceText(value: unknown, max = DEVICE_TEXT_MAX): value is string {
-  return typeof value === 'string' && value.length <= max && TEXT_PATTERN.test(value);
 }

@@ -2,17 +2,19 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { DeviceError } from './device.error';
-import { FieldError } from '../common/errors/domain.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
+import { Clock } from '../common/clock/clock';
 import { OrgService } from '../org/org.service';
 import { CreateDeviceDto } from './create-device.dto';
 import { DeviceAudit } from './device-audit';
-import { decodeDeviceCursor, encodeDeviceCursor } from './device-cursor';
+import { keysetPage, PageRequest } from '../common/pagination/keyset-page';
+import { DEVICE_ORDER } from './device-cursor';
 import { DeviceKey, deviceKeyFrom, DeviceKeyError, DevicePublicJwk } from './device-key';
 import { DeviceItemDto, DeviceListDto, DeviceRecordDto, DeviceSelfDto } from './device-view.dto';
 import { Device } from './device.entity';
-import { isCanonicalDeviceId, isDeviceText } from './device.rules';
+import { isCanonicalDeviceId } from './device.rules';
 
+/** A device to register, as CreateDeviceDto checked it (the API's pipe, the CLI's dtoFrom). */
 export interface NewDevice {
   deviceId: string;
   model: string;
@@ -25,12 +27,6 @@ export interface NewDevice {
 export interface DeviceActor {
   /** A user id, or `cli`. */
   actor: string;
-  address?: string;
-}
-
-export interface DevicePage {
-  limit: number;
-  cursor?: string;
 }
 
 export interface HeartbeatReport {
@@ -55,10 +51,10 @@ export class DeviceService {
     @InjectRepository(Device) private readonly devices: Repository<Device>,
     private readonly orgs: OrgService,
     private readonly audit: DeviceAudit,
+    private readonly clock: Clock,
   ) {}
 
   async register(orgId: string, input: NewDevice, by?: DeviceActor): Promise<Device> {
-    assertRegistrable(input);
     const key = input.publicKey ? await validKey(input.publicKey) : undefined;
     const org = await this.orgs.get(orgId);
     // A device_id already taken is the unique index's answer (409 device_exists, database-errors.ts).
@@ -81,7 +77,6 @@ export class DeviceService {
       deviceId: device.deviceId,
       orgId: device.orgId,
       actor: by?.actor ?? 'cli',
-      address: by?.address,
     });
     if (key) this.auditKey(device, key, null, by);
     return device;
@@ -122,32 +117,22 @@ export class DeviceService {
       deviceId: device.deviceId,
       orgId: device.orgId,
       actor: by?.actor ?? 'unknown',
-      address: by?.address,
       thumbprint: key.thumbprint,
       previous,
     });
   }
 
   /** One page of the org's devices in device_id order; keyset, so pages stay stable under inserts. */
-  async list(orgId: string, page: DevicePage): Promise<DeviceListDto> {
-    const after = page.cursor === undefined ? undefined : decodeDeviceCursor(page.cursor);
-    if (page.cursor !== undefined && after === undefined) {
-      throw new DeviceError(ErrorCode.ValidationFailed, 'Bad cursor.', [
-        { field: 'cursor', message: 'cursor is not a next_cursor of this list' },
-      ]);
-    }
-    // One extra row tells whether another page follows, without a count. Only the item's columns,
-    // as plain rows: hydrating whole entities cost more than the query (see bench/findings.md).
-    const rows =
+  async list(orgId: string, page: PageRequest): Promise<DeviceListDto> {
+    // Only the item's columns, as plain rows: hydrating whole entities cost more than the query
+    // (see bench/findings.md).
+    const rows = (after: { after: string } | undefined, take: number) =>
       after === undefined
-        ? await this.devices.query<ListRow[]>(LIST_SQL, [orgId, page.limit + 1])
-        : await this.devices.query<ListRow[]>(LIST_AFTER_SQL, [orgId, after, page.limit + 1]);
-    const items = rows.slice(0, page.limit);
-    const more = rows.length > page.limit;
-    return {
-      items: items.map((d) => DeviceService.item(d)),
-      next_cursor: more ? encodeDeviceCursor(items[items.length - 1].deviceId) : null,
-    };
+        ? this.devices.query<ListRow[]>(LIST_SQL, [orgId, take])
+        : this.devices.query<ListRow[]>(LIST_AFTER_SQL, [orgId, after.after, take]);
+    return keysetPage<ListRow, { after: string }, DeviceItemDto>(page, DEVICE_ORDER, rows, (d) =>
+      DeviceService.item(d),
+    );
   }
 
   /** Deactivates the org's device, which ends its outstanding tokens at once (the guard rereads it). */
@@ -160,7 +145,7 @@ export class DeviceService {
     if (device.status === 'deactivated') return;
     const result = await this.devices.update(
       { id: device.id, status: 'active' },
-      { status: 'deactivated', deactivatedAt: () => 'now()' },
+      { status: 'deactivated', deactivatedAt: this.clock.now() },
     );
     if (!result.affected) return; // a concurrent deactivation won, and wrote the line
     this.audit.changed('device_deactivated', { deviceId, orgId, ...by });
@@ -176,7 +161,7 @@ export class DeviceService {
     await this.devices.update(
       { id: device.id },
       {
-        lastSeenAt: () => 'now()',
+        lastSeenAt: this.clock.now(),
         ...(report.firmwareVersion === undefined
           ? {}
           : { firmwareVersion: report.firmwareVersion }),
@@ -228,28 +213,5 @@ async function validKey(jwk: DevicePublicJwk): Promise<DeviceKey> {
     throw new DeviceError(ErrorCode.ValidationFailed, err.message, [
       { field: 'public_key', message: err.message },
     ]);
-  }
-}
-
-function assertRegistrable(input: NewDevice): void {
-  const errors: FieldError[] = [];
-  if (!isCanonicalDeviceId(input.deviceId)) {
-    errors.push({
-      field: 'device_id',
-      message: 'device_id must be canonical: lowercase letters, digits and . _ : - (at most 128)',
-    });
-  }
-  if (!isDeviceText(input.model)) {
-    errors.push({ field: 'model', message: 'model must be 1 to 100 printable characters' });
-  }
-  if (!isDeviceText(input.provider)) {
-    errors.push({ field: 'provider', message: 'provider must be 1 to 100 printable characters' });
-  }
-  if (errors.length > 0) {
-    throw new DeviceError(
-      ErrorCode.ValidationFailed,
-      'The device is not valid; see errors for each field.',
-      errors,
-    );
   }
 }

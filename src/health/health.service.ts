@@ -1,9 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import {
-  HealthCheckService,
-  HealthIndicatorResult,
-  HealthIndicatorService,
-} from '@nestjs/terminus';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { OidcDiscovery, SignInHealth } from '../auth/oidc-discovery.service';
@@ -22,15 +17,13 @@ export interface HealthReport {
 const PING_TIMEOUT_MS = 1500;
 
 /**
- * Terminus runs the check; the database indicator is our own ping, because terminus's TypeORM
- * indicator re-resolved its packages with require() and looked the data source up on every
- * call, which cost more than the ping itself (see bench/findings.md).
+ * Readiness is one timed database ping, answered in the report's own shape (docs/operations.md).
+ * No @nestjs/terminus: its TypeORM indicator cost more than the ping (bench/findings.md) and its
+ * result has another shape than the report, so it only wrapped this ping.
  */
 @Injectable()
 export class HealthService {
   constructor(
-    private readonly health: HealthCheckService,
-    private readonly indicators: HealthIndicatorService,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
     private readonly oidc: OidcDiscovery,
@@ -40,13 +33,7 @@ export class HealthService {
   async check(): Promise<HealthReport> {
     // Draining on SIGTERM: not ready, whatever the database says, so the balancer stops sending.
     if (this.drain.draining) return this.report(false, true);
-    let up: boolean;
-    try {
-      up = (await this.health.check([() => this.database()])).status === 'ok';
-    } catch {
-      up = false; // terminus throws a 503 carrying the failed check; the flag is all we report
-    }
-    return this.report(up, false);
+    return this.report(await this.ping(), false);
   }
 
   private report(up: boolean, shuttingDown: boolean): HealthReport {
@@ -56,11 +43,6 @@ export class HealthService {
       version: this.config.version,
       details: { sign_in: this.oidc.health(), ...(shuttingDown && { shutting_down: true }) },
     };
-  }
-
-  private async database(): Promise<HealthIndicatorResult<'database'>> {
-    const indicator = this.indicators.check('database');
-    return (await this.ping()) ? indicator.up() : indicator.down();
   }
 
   private async ping(): Promise<boolean> {

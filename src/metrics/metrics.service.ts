@@ -8,6 +8,7 @@ import { collectProcessMetrics } from '../common/metrics/metrics';
 import { AppConfig } from '../config/app-config';
 import { SUBSCRIPTION_STATUSES } from '../subscription/subscription.entity';
 import { MetricsError } from './metrics.error';
+import { bearerToken } from '../common/http/bearer-token';
 
 /** The pg pool behind TypeORM's postgres driver: the counts it keeps. */
 interface PoolCounts {
@@ -93,7 +94,7 @@ export class MetricsService implements OnModuleInit, OnApplicationShutdown {
 
   private authorize(authorization: string | undefined): void {
     if (!this.token) return;
-    const given = Buffer.from(/^Bearer (.+)$/.exec(authorization ?? '')?.[1] ?? '');
+    const given = Buffer.from(bearerToken(authorization) ?? '');
     if (given.length !== this.token.length || !timingSafeEqual(given, this.token)) {
       throw new MetricsError(ErrorCode.Unauthenticated, 'A metrics token is required.', undefined, {
         'WWW-Authenticate': 'Bearer',

@@ -4,7 +4,7 @@ import { isUUID } from 'class-validator';
 import { Repository } from 'typeorm';
 import { OrgError } from './org.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
-import { decodeKeysetCursor, encodeKeysetCursor } from '../common/pagination/keyset-cursor';
+import { KeysetOrder, keysetPage, Page, PageRequest } from '../common/pagination/keyset-page';
 import { Organization } from './organization.entity';
 
 export interface OrgView {
@@ -13,24 +13,12 @@ export interface OrgView {
   created_at: string;
 }
 
-export interface OrgPage {
-  limit: number;
-  cursor?: string;
-}
-
-export interface OrgListView {
-  items: OrgView[];
-  next_cursor: string | null;
-}
-
-/** Where a page of the name-ordered list ended. */
-interface OrgPosition {
-  name: string;
-  id: string;
-}
-
-const readPosition = ({ name, id }: Record<string, unknown>): OrgPosition | undefined =>
-  typeof name === 'string' && typeof id === 'string' && isUUID(id) ? { name, id } : undefined;
+/** The list's keyset order: by name, ties by id. */
+const ORG_ORDER: KeysetOrder<Organization, { name: string; id: string }> = {
+  positionOf: (org) => ({ name: org.name, id: org.id }),
+  read: ({ name, id }) =>
+    typeof name === 'string' && typeof id === 'string' && isUUID(id) ? { name, id } : undefined,
+};
 
 @Injectable()
 export class OrgService {
@@ -55,29 +43,21 @@ export class OrgService {
   }
 
   /** Every organization, by name, a keyset page at a time (operators: `org:list`). */
-  async list(page: OrgPage): Promise<OrgListView> {
-    const after =
-      page.cursor === undefined ? undefined : decodeKeysetCursor(page.cursor, readPosition);
-    if (page.cursor !== undefined && after === undefined) {
-      throw new OrgError(ErrorCode.ValidationFailed, 'Bad cursor.', [
-        { field: 'cursor', message: 'cursor is not a next_cursor of this list' },
-      ]);
-    }
-    const query = this.orgs
-      .createQueryBuilder('o')
-      .orderBy('o.name', 'ASC')
-      .addOrderBy('o.id', 'ASC')
-      // One extra row tells whether another page follows, without a count.
-      .limit(page.limit + 1);
-    if (after) query.where('(o.name, o.id) > (:name, CAST(:id AS uuid))', after);
-    const rows = await query.getMany();
-    const items = rows.slice(0, page.limit);
-    const last = items[items.length - 1];
-    return {
-      items: items.map((o) => OrgService.view(o)),
-      next_cursor:
-        rows.length > page.limit ? encodeKeysetCursor({ name: last.name, id: last.id }) : null,
-    };
+  async list(page: PageRequest): Promise<Page<OrgView>> {
+    return keysetPage(
+      page,
+      ORG_ORDER,
+      (after, take) => {
+        const query = this.orgs
+          .createQueryBuilder('o')
+          .orderBy('o.name', 'ASC')
+          .addOrderBy('o.id', 'ASC')
+          .limit(take);
+        if (after) query.where('(o.name, o.id) > (:name, CAST(:id AS uuid))', after);
+        return query.getMany();
+      },
+      (o) => OrgService.view(o),
+    );
   }
 
   static view(org: Organization): OrgView {

@@ -1,22 +1,24 @@
 import { isUUID } from 'class-validator';
-import { decodeKeysetCursor, encodeKeysetCursor } from '../common/pagination/keyset-cursor';
+import type { KeysetOrder } from '../common/pagination/keyset-page';
+import type { Subscription } from './subscription.entity';
 
 /** Where a newest-first page ended: the last record's creation, to the microsecond, and its id. */
-export interface SubscriptionCursor {
+export interface SubscriptionPosition extends Record<string, string> {
   at: string;
   id: string;
 }
 
-/** PostgreSQL keeps microseconds, a JS Date only milliseconds: the time travels as text. */
-const MICROSECOND_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-export function encodeSubscriptionCursor(cursor: SubscriptionCursor): string {
-  return encodeKeysetCursor({ at: cursor.at, id: cursor.id });
+/** A record with its creation time as PostgreSQL keeps it (microseconds; a Date keeps milliseconds). */
+export interface SubscriptionRow {
+  sub: Subscription;
+  at: string;
 }
 
-/** The position to continue after, or undefined when the cursor is not one of ours. */
-export function decodeSubscriptionCursor(cursor: string): SubscriptionCursor | undefined {
-  return decodeKeysetCursor(cursor, ({ at, id }) =>
+const MICROSECOND_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+export const SUBSCRIPTION_ORDER: KeysetOrder<SubscriptionRow, SubscriptionPosition> = {
+  positionOf: (row) => ({ at: row.at, id: row.sub.id }),
+  read: ({ at, id }) =>
     typeof at === 'string' &&
     MICROSECOND_TIME.test(at) &&
     !Number.isNaN(Date.parse(at)) &&
@@ -24,5 +26,4 @@ export function decodeSubscriptionCursor(cursor: string): SubscriptionCursor | u
     isUUID(id)
       ? { at, id }
       : undefined,
-  );
-}
+};

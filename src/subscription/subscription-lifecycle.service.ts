@@ -149,11 +149,12 @@ export class SubscriptionLifecycle {
         .getMetadata(Subscription)
         .columns.map((c) => [c.propertyName, c.databaseName]),
     );
-    const keys = Object.keys(patch) as (keyof Subscription)[];
+    const stamped = { ...patch, updatedAt: this.clock.now() };
+    const keys = Object.keys(stamped) as (keyof Subscription)[];
     const sets = keys.map((k, i) => `"${this.columns!.get(k)}" = $${i + 1}`);
     await manager.query(
-      `UPDATE subscriptions SET ${sets.join(', ')}, updated_at = CURRENT_TIMESTAMP WHERE id = $${keys.length + 1}`,
-      [...keys.map((k) => patch[k]), id],
+      `UPDATE subscriptions SET ${sets.join(', ')} WHERE id = $${keys.length + 1}`,
+      [...keys.map((k) => stamped[k]), id],
     );
   }
 

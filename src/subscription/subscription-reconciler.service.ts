@@ -9,9 +9,8 @@ import { AppConfig } from '../config/app-config';
 import { readEventObject } from './subscription-events';
 import { LifecycleEvent, SubscriptionLifecycle } from './subscription-lifecycle.service';
 import type { SubscriptionStatus } from './subscription.entity';
+import { ADVISORY_LOCK } from '../database/advisory-locks';
 
-/** An arbitrary, fixed key (migrations use 4_242_001): every instance contends for the same lock. */
-const RECONCILE_LOCK_KEY = 4_242_015;
 /** An intent that never reached the processor expires after this long (docs/checkout.md). */
 const UNSENT_EXPIRY_MS = 24 * 3600 * 1000;
 /** A record asked about this recently is not asked again, by this instance or another. */
@@ -94,7 +93,7 @@ export class SubscriptionReconciler {
     return this.dataSource.transaction(async (manager) => {
       const [lock] = await manager.query<{ ok: boolean }[]>(
         'SELECT pg_try_advisory_xact_lock($1) AS ok',
-        [RECONCILE_LOCK_KEY],
+        [ADVISORY_LOCK.reconcile],
       );
       if (!lock.ok) return undefined;
       // On PostgreSQL, TypeORM answers an UPDATE with [rows, affected].

@@ -4,11 +4,8 @@ import { isUUID } from 'class-validator';
 import { Repository } from 'typeorm';
 import { SubscriptionError } from './subscription.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
-import {
-  decodeSubscriptionCursor,
-  encodeSubscriptionCursor,
-  SubscriptionCursor,
-} from './subscription-cursor';
+import { keysetPage, PageRequest } from '../common/pagination/keyset-page';
+import { SUBSCRIPTION_ORDER, SubscriptionPosition, SubscriptionRow } from './subscription-cursor';
 import { SubscriptionHistoryEntry } from './subscription-history.entity';
 import {
   SubscriptionDetailDto,
@@ -20,10 +17,8 @@ import { Subscription, SubscriptionStatus } from './subscription.entity';
 
 export type SubscriptionView = Record<string, unknown>;
 
-export interface SubscriptionPage {
+export interface SubscriptionPage extends PageRequest {
   status?: SubscriptionStatus;
-  limit: number;
-  cursor?: string;
 }
 
 /** The creation time to the microsecond, for the cursor (a Date would keep milliseconds). */
@@ -62,34 +57,31 @@ export class SubscriptionService {
 
   /** Newest first, keyset on (created_at, id): pages neither repeat nor skip while records arrive. */
   async list(page: SubscriptionPage): Promise<SubscriptionListDto> {
-    const after = page.cursor === undefined ? undefined : decodeSubscriptionCursor(page.cursor);
-    if (page.cursor !== undefined && after === undefined) {
-      throw new SubscriptionError(ErrorCode.ValidationFailed, 'Bad cursor.', [
-        { field: 'cursor', message: 'cursor is not a next_cursor of this list' },
-      ]);
-    }
+    return keysetPage(
+      page,
+      SUBSCRIPTION_ORDER,
+      (after, take) => this.newestFirst(page.status, after, take),
+      (row) => SubscriptionService.record(row.sub),
+    );
+  }
+
+  private async newestFirst(
+    status: SubscriptionStatus | undefined,
+    after: SubscriptionPosition | undefined,
+    take: number,
+  ): Promise<SubscriptionRow[]> {
     const query = this.subscriptions
       .createQueryBuilder('s')
       .addSelect(CURSOR_AT, 'cursor_at')
       .orderBy('s.created_at', 'DESC')
       .addOrderBy('s.id', 'DESC')
-      // One extra row tells whether another page follows, without a count.
-      .limit(page.limit + 1);
-    if (page.status) query.andWhere('s.status = :status', { status: page.status });
+      .limit(take);
+    if (status) query.andWhere('s.status = :status', { status });
     if (after) {
       query.andWhere('(s.created_at, s.id) < (CAST(:at AS timestamptz), CAST(:id AS uuid))', after);
     }
     const { entities, raw } = await query.getRawAndEntities<{ cursor_at: string }>();
-    const items = entities.slice(0, page.limit);
-    const last = items.length > 0 ? items[items.length - 1] : undefined;
-    const next: SubscriptionCursor | undefined =
-      entities.length > page.limit && last
-        ? { at: raw[items.length - 1].cursor_at, id: last.id }
-        : undefined;
-    return {
-      items: items.map((s) => SubscriptionService.record(s)),
-      next_cursor: next ? encodeSubscriptionCursor(next) : null,
-    };
+    return entities.map((sub, i) => ({ sub, at: raw[i].cursor_at }));
   }
 
   /** The record of docs/checkout.md. Customer details: only here and in the CLI, never in logs. */

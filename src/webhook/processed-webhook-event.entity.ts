@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** One row per processor event id: its insert is what makes a duplicate delivery a no-op. */
 @Entity({ name: 'processed_webhook_events' })
@@ -15,6 +15,6 @@ export class ProcessedWebhookEvent {
 
   /** Set from the Clock on insert; housekeeping deletes ids older than 90 days, by this index. */
   @Index('IDX_processed_webhook_events_received_at')
-  @CreateDateColumn({ name: 'received_at', type: 'timestamptz' })
+  @Column({ name: 'received_at', type: 'timestamptz' })
   receivedAt!: Date;
 }

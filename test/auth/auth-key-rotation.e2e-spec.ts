@@ -1,24 +1,29 @@
+import { Clock } from '../../src/common/clock/clock';
 import { subjectFor } from '../support/auth';
 import { createUser } from '../support/factories';
+import { FakeClock } from '../support/fake-clock';
 import { TestIdentityProvider } from '../support/identity-provider';
 import { createTestApp, TestApp } from '../support/test-app';
 
-const COOLDOWN_SECONDS = 2;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const COOLDOWN_SECONDS = 30;
 
 /**
  * A provider publishes a new signing key and signs with it at once. The service has never seen
  * the kid: it refetches the key set (200), or, when it fetched it too recently to fetch again,
  * answers 503 with Retry-After and signs the user in when asked again after that long. Never 401.
+ * The cooldown runs on the Clock, so the test moves a fake one instead of waiting.
  */
 describe('POST /api/auth/login: the provider rotates its signing key', () => {
   let own: TestIdentityProvider;
   let t: TestApp;
+  let clock: FakeClock;
 
   beforeEach(async () => {
     own = await new TestIdentityProvider().start();
+    clock = new FakeClock();
     t = await createTestApp({
       env: { ...own.env(), OIDC_JWKS_COOLDOWN_SECONDS: String(COOLDOWN_SECONDS) },
+      override: (b) => b.overrideProvider(Clock).useValue(clock),
     });
   });
   afterEach(async () => {
@@ -34,7 +39,7 @@ describe('POST /api/auth/login: the provider rotates its signing key', () => {
   it('refetches the keys for the new kid and signs in at once (200) after the cooldown', async () => {
     const user = await createUser(t.app);
     expect((await signInWithNewestKey(user.email)).status).toBe(200);
-    await sleep(COOLDOWN_SECONDS * 1000 + 100);
+    clock.advance(COOLDOWN_SECONDS + 1);
     const fetched = own.jwksRequests;
     await own.rotate('RS256');
     const res = await signInWithNewestKey(user.email);
@@ -64,7 +69,7 @@ describe('POST /api/auth/login: the provider rotates its signing key', () => {
     expect((await login()).status).toBe(503);
     expect(own.jwksRequests).toBe(fetched);
 
-    await sleep(retryAfter * 1000);
+    clock.advance(retryAfter);
     const again = await login();
     expect(again.status).toBe(200);
     expect(again.body.user.id).toBe(user.id);
@@ -73,7 +78,7 @@ describe('POST /api/auth/login: the provider rotates its signing key', () => {
   it('still refuses with 401 a kid the provider never publishes, once it could look', async () => {
     const user = await createUser(t.app);
     expect((await signInWithNewestKey(user.email)).status).toBe(200);
-    await sleep(COOLDOWN_SECONDS * 1000 + 100);
+    clock.advance(COOLDOWN_SECONDS + 1);
     const token = await own.token({ claims: { email: user.email }, kid: 'never-published' });
     const res = await t.http().post('/api/auth/login').send({ id_token: token });
     expect(res.status).toBe(401);

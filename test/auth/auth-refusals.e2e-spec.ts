@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { generateKeyPair, SignJWT } from 'jose';
 import { DataSource } from 'typeorm';
 import { Session } from '../../src/auth/session.entity';
+import { Clock } from '../../src/common/clock/clock';
 import { User } from '../../src/auth/user.entity';
 import { subjectFor } from '../support/auth';
 import { capturedLogs } from '../support/captured-logs';
 import { createUser } from '../support/factories';
+import { FakeClock } from '../support/fake-clock';
 import {
   sharedIdentityProvider,
   TEST_AUDIENCE,
@@ -53,13 +55,14 @@ describe('POST /api/auth/login: every refusal, its answer and its one audit line
   let idp: TestIdentityProvider;
   let user: User;
   const { lines, options } = capturedLogs();
+  const clock = new FakeClock();
 
   beforeAll(async () => {
     idp = await sharedIdentityProvider();
-    // A short cooldown, so the unknown-kid case can wait it out and get its verdict.
+    // A short cooldown on a fake Clock, so the unknown-kid case can move past it for its verdict.
     t = await createTestApp({
-      ...options,
       env: { ...options.env, OIDC_JWKS_COOLDOWN_SECONDS: '1' },
+      override: (b) => options.override(b).overrideProvider(Clock).useValue(clock),
     });
   });
   beforeEach(async () => {
@@ -222,7 +225,7 @@ describe('POST /api/auth/login: every refusal, its answer and its one audit line
   });
 
   it('unknown_key: a kid the provider does not publish, once the cooldown allows a refetch', async () => {
-    await new Promise((resolve) => setTimeout(resolve, 1100)); // the earlier cases fetched the keys
+    clock.advance(2); // the earlier cases fetched the keys
     const token = await idp.token({ claims: claims(), kid: 'never-published' });
     const { res, audit } = await attempt(t, lines, token);
     expect(res.status).toBe(401);

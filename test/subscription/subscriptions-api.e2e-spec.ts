@@ -16,9 +16,9 @@ const LIST = '/api/v1/subscriptions';
 /** Paid records inserted by SQL: many share a creation time, others differ by microseconds. */
 async function insertPaid(t: TestApp, count: number, tag: string): Promise<string[]> {
   const rows = await t.app.get(DataSource).query<{ id: string }[]>(
-    `INSERT INTO subscriptions (product, status, source, lease_cents, monthly_cents, currency, email, created_at, paid_at)
+    `INSERT INTO subscriptions (product, status, source, lease_cents, monthly_cents, currency, email, created_at, updated_at, paid_at)
      SELECT 'lease', 'paid', $1, 24900, 5000, 'usd', 'bulk' || g || '@example.com',
-            now() - (g % 7) * interval '1 microsecond', now()
+            now() - (g % 7) * interval '1 microsecond', now(), now()
      FROM generate_series(1, $2) AS g RETURNING id`,
     [tag, count],
   );

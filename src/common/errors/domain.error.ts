@@ -8,7 +8,7 @@ export interface FieldError {
 /**
  * An expected failure, raised by services (and guards, pipes, the body parser) with a stable code
  * and a human detail. It knows no HTTP status: the problem-details filter maps the code to one
- * (ERROR_STATUS), the command line to an exit code. Each feature has its own subclass.
+ * (statusOf), the command line to an exit code. Each feature has its own subclass.
  */
 export class DomainError extends Error {
   constructor(

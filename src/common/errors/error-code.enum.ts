@@ -37,68 +37,129 @@ export enum ErrorCode {
   InternalError = 'internal_error',
 }
 
-/** The one table from a code to the HTTP status it answers with (docs/api.md). */
-export const ERROR_STATUS: Record<ErrorCode, number> = {
-  [ErrorCode.ValidationFailed]: 400,
-  [ErrorCode.InvalidCoupon]: 400,
-  [ErrorCode.PhiNotAccepted]: 400,
-  [ErrorCode.InvalidSignature]: 400,
-  [ErrorCode.Unauthenticated]: 401,
-  [ErrorCode.InvalidIdToken]: 401,
-  [ErrorCode.InvalidDevice]: 401,
-  [ErrorCode.AccountNotFound]: 403,
-  [ErrorCode.AccountDisabled]: 403,
-  [ErrorCode.EmailNotVerified]: 403,
-  [ErrorCode.Forbidden]: 403,
-  [ErrorCode.NotFound]: 404,
-  [ErrorCode.MethodNotAllowed]: 405,
-  [ErrorCode.RequestTimeout]: 408,
-  [ErrorCode.Conflict]: 409,
-  [ErrorCode.DeviceExists]: 409,
-  [ErrorCode.UserExists]: 409,
-  [ErrorCode.PayloadTooLarge]: 413,
-  [ErrorCode.UnsupportedMediaType]: 415,
-  [ErrorCode.HeadersTooLarge]: 431,
-  [ErrorCode.RateLimited]: 429,
-  [ErrorCode.ProcessorUnavailable]: 502,
-  [ErrorCode.ProcessorRejected]: 502,
-  [ErrorCode.CheckoutNotConfigured]: 503,
-  [ErrorCode.SignInNotConfigured]: 503,
-  [ErrorCode.WebhookNotConfigured]: 503,
-  [ErrorCode.Unavailable]: 503,
-  [ErrorCode.InternalError]: 500,
+interface ErrorRow {
+  status: number;
+  /** A typical detail, for the API document's examples. */
+  example: string;
+  /** The code an HTTP error of this status gets when it reached the filter without one of ours. */
+  generic?: true;
+}
+
+/**
+ * The one table of the service's errors: each code's HTTP status (the ProblemDetailsFilter's
+ * answer, the API document's grouping) and an example detail. Services name the code, never a status.
+ */
+export const ERROR_TABLE: Readonly<Record<ErrorCode, ErrorRow>> = {
+  [ErrorCode.ValidationFailed]: {
+    status: 400,
+    example: 'The request is not valid.',
+    generic: true,
+  },
+  [ErrorCode.InvalidCoupon]: {
+    status: 400,
+    example: 'The coupon is unknown or can no longer be used.',
+  },
+  [ErrorCode.PhiNotAccepted]: {
+    status: 400,
+    example: 'Do not send protected health information here.',
+  },
+  [ErrorCode.InvalidSignature]: {
+    status: 400,
+    example: 'The webhook signature is missing, wrong or too old.',
+  },
+  [ErrorCode.Unauthenticated]: {
+    status: 401,
+    example: 'A valid session is required.',
+    generic: true,
+  },
+  [ErrorCode.InvalidIdToken]: { status: 401, example: 'The ID token was refused.' },
+  [ErrorCode.InvalidDevice]: {
+    status: 401,
+    example: 'The device is not registered, not active, or does not match.',
+  },
+  [ErrorCode.AccountNotFound]: { status: 403, example: 'No active account for this identity.' },
+  [ErrorCode.AccountDisabled]: { status: 403, example: 'This account is disabled.' },
+  [ErrorCode.EmailNotVerified]: {
+    status: 403,
+    example: 'The identity provider has not verified this email.',
+  },
+  [ErrorCode.Forbidden]: { status: 403, example: 'You may not do this.', generic: true },
+  [ErrorCode.NotFound]: { status: 404, example: 'No such resource.', generic: true },
+  [ErrorCode.MethodNotAllowed]: {
+    status: 405,
+    example: 'This method is not allowed here.',
+    generic: true,
+  },
+  [ErrorCode.RequestTimeout]: {
+    status: 408,
+    example: 'The request was not received in time.',
+    generic: true,
+  },
+  [ErrorCode.Conflict]: {
+    status: 409,
+    example: 'This change conflicts with the current state.',
+    generic: true,
+  },
+  [ErrorCode.DeviceExists]: {
+    status: 409,
+    example: 'A device with this device_id is already registered.',
+  },
+  [ErrorCode.UserExists]: { status: 409, example: 'An account with this email already exists.' },
+  [ErrorCode.PayloadTooLarge]: {
+    status: 413,
+    example: 'The request body is too large.',
+    generic: true,
+  },
+  [ErrorCode.UnsupportedMediaType]: {
+    status: 415,
+    example: 'The request body must be application/json.',
+    generic: true,
+  },
+  [ErrorCode.HeadersTooLarge]: {
+    status: 431,
+    example: 'The request headers are too large.',
+    generic: true,
+  },
+  [ErrorCode.RateLimited]: {
+    status: 429,
+    example: 'Too many requests; try again in 30 seconds.',
+    generic: true,
+  },
+  [ErrorCode.ProcessorUnavailable]: {
+    status: 502,
+    example: 'The payment processor could not be reached.',
+    generic: true,
+  },
+  [ErrorCode.ProcessorRejected]: {
+    status: 502,
+    example: 'The payment processor refused the request.',
+  },
+  [ErrorCode.CheckoutNotConfigured]: { status: 503, example: 'Checkout is not configured.' },
+  [ErrorCode.SignInNotConfigured]: { status: 503, example: 'Sign-in is not configured.' },
+  [ErrorCode.WebhookNotConfigured]: { status: 503, example: 'The webhook is not configured.' },
+  [ErrorCode.Unavailable]: {
+    status: 503,
+    example: 'The service is temporarily unavailable.',
+    generic: true,
+  },
+  [ErrorCode.InternalError]: {
+    status: 500,
+    example: 'An unexpected error occurred.',
+    generic: true,
+  },
 };
+
+export function statusOf(code: ErrorCode): number {
+  return ERROR_TABLE[code].status;
+}
+
+const GENERIC_BY_STATUS = new Map(
+  Object.entries(ERROR_TABLE)
+    .filter(([, row]) => row.generic)
+    .map(([code, row]) => [row.status, code as ErrorCode]),
+);
 
 /** The code for an HTTP status that reached the filter without one of ours (the way back). */
 export function codeForStatus(status: number): ErrorCode {
-  switch (status) {
-    case 400:
-      return ErrorCode.ValidationFailed;
-    case 401:
-      return ErrorCode.Unauthenticated;
-    case 403:
-      return ErrorCode.Forbidden;
-    case 404:
-      return ErrorCode.NotFound;
-    case 405:
-      return ErrorCode.MethodNotAllowed;
-    case 408:
-      return ErrorCode.RequestTimeout;
-    case 409:
-      return ErrorCode.Conflict;
-    case 413:
-      return ErrorCode.PayloadTooLarge;
-    case 415:
-      return ErrorCode.UnsupportedMediaType;
-    case 431:
-      return ErrorCode.HeadersTooLarge;
-    case 429:
-      return ErrorCode.RateLimited;
-    case 502:
-      return ErrorCode.ProcessorUnavailable;
-    case 503:
-      return ErrorCode.Unavailable;
-    default:
-      return ErrorCode.InternalError;
-  }
+  return GENERIC_BY_STATUS.get(status) ?? ErrorCode.InternalError;
 }

@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import { HttpAdapterHost } from '@nestjs/core';
 import { conflictFor, isDatabaseUnavailable } from '../../database/database-errors';
 import { DomainError } from './domain.error';
-import { codeForStatus, ErrorCode, ERROR_STATUS } from './error-code.enum';
+import { codeForStatus, ErrorCode, statusOf } from './error-code.enum';
 import { problem, PROBLEM_CONTENT_TYPE, ProblemDetails } from './problem-details';
 
 interface Problem {
@@ -44,7 +44,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     exception = conflictFor(exception) ?? exception;
     if (exception instanceof DomainError) {
       const { code, detail, errors, headers } = exception;
-      return { body: problem(ERROR_STATUS[code], code, detail, errors), headers };
+      return { body: problem(statusOf(code), code, detail, errors), headers };
     }
     // Nest's own (a route not found, a guard answering false): HTTP-layer, mapped back to a code.
     if (exception instanceof HttpException) {

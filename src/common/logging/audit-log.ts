@@ -26,16 +26,22 @@ export interface AuditFields {
 }
 
 /**
- * `audit` lines (docs/operations.md): one per security event, at info, with who, what and from
+ * The one writer of `audit` lines (docs/operations.md): one per security event, at info, with who, what and from
  * which address. Never a token, a secret or a key: ids and reasons only.
  */
 @Injectable()
 export class AuditLog {
   private readonly logger = new Logger('Audit');
 
-  record(event: string, msg: string, fields: AuditFields = {}): void {
-    // An address the caller already resolved wins; else the request's, where there is one.
-    const ip = fields.ip ?? requestContext.getStore()?.ip;
-    this.logger.log({ audit: event, ...fields, ip, msg });
+  /** `warn` for what an operator must look at (a provider that cannot be read), else info. */
+  record(
+    event: string,
+    msg: string,
+    fields: AuditFields = {},
+    level: 'log' | 'warn' = 'log',
+  ): void {
+    // The request's address, where there is a request (the CLI has none).
+    const ip = requestContext.getStore()?.ip;
+    this.logger[level]({ audit: event, ...fields, ip, msg });
   }
 }

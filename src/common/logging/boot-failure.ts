@@ -1,7 +1,9 @@
 import pino from 'pino';
+import { createLogger } from './logger.factory';
 import { BootError } from '../errors/boot.error';
 import { ConfigError } from '../../config/env.validation';
 import { readEnv } from '../../config/load-env';
+import { parseBool } from '../../config/parse';
 
 interface BootFailure {
   msg: string;
@@ -25,7 +27,7 @@ export function describeBootFailure(err: unknown): BootFailure {
 
 /** LOG_PRETTY read raw: the configuration that says so may be the thing that failed. */
 function wantsPretty(raw: Record<string, string | undefined>): boolean {
-  const pretty = ['true', '1', 'yes'].includes((raw.LOG_PRETTY ?? '').trim().toLowerCase());
+  const pretty = parseBool(raw.LOG_PRETTY) === true;
   return pretty && raw.NODE_ENV !== 'production';
 }
 
@@ -40,7 +42,7 @@ export function reportBootFailure(err: unknown, raw = readEnv()): void {
     process.stdout.write(`FATAL (Boot): ${failure.msg.replace(/\s*\n\s*/g, ' ')}${names}\n`);
     return;
   }
-  pino({ base: { pid: process.pid } }, pino.destination({ dest: 1, sync: true })).fatal({
+  createLogger({ level: 'fatal' }, pino.destination({ dest: 1, sync: true })).fatal({
     context: 'Boot',
     ...failure,
   });

@@ -5,6 +5,7 @@ import { stdSerializers } from 'pino';
 import { HttpLogger, Options, pinoHttp } from 'pino-http';
 import { AppConfig } from '../../config/app-config';
 import { MONITORING_PATHS } from '../http/probe-paths';
+import { pinoOptions } from './logger.factory';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** The error pino-http makes up for a 5xx answer that had none: its stack is pino-http's own. */
@@ -22,18 +23,6 @@ export function accessLevel(status: number): 'info' | 'warn' | 'error' {
 
 /** The request as Express hands it to the serializer (not wrapped: see `wrapSerializers`). */
 type RequestLogView = IncomingMessage & { id?: unknown; originalUrl?: string };
-
-/**
- * Credentials and signatures never reach a log line, whatever the level. Access lines carry no
- * headers at all (see the serializers below); this covers anything else that logs them.
- */
-export const REDACTED_PATHS = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'req.headers["stripe-signature"]',
-  'req.headers["x-api-key"]',
-  'res.headers["set-cookie"]',
-];
 
 /** Honours a well-formed incoming X-Request-Id (a proxy's), otherwise makes one; echoes it back. */
 export function requestId(req: IncomingMessage, res: ServerResponse): string {
@@ -64,7 +53,7 @@ export function loggerOptions(config: AppConfig, isTty = process.stdout.isTTY): 
   return {
     useExisting: true,
     pinoHttp: {
-      level: config.logLevel,
+      ...pinoOptions({ level: config.logLevel, pretty }),
       genReqId: requestId,
       // A failing probe shows as a 503 to the prober, a failing scrape in Prometheus. Logging them
       // costs more than answering them.
@@ -90,8 +79,6 @@ export function loggerOptions(config: AppConfig, isTty = process.stdout.isTTY): 
         err: (err: Error) =>
           SYNTHETIC_ERROR.test(err.message ?? '') ? undefined : stdSerializers.err(err),
       },
-      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-      transport: pretty ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,
     },
   };
 }

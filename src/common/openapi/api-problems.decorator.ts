@@ -2,10 +2,10 @@ import { STATUS_CODES } from 'node:http';
 import { applyDecorators } from '@nestjs/common';
 import { METHOD_METADATA } from '@nestjs/common/constants';
 import { DECORATORS, getSchemaPath, HeaderObject, ResponseObject } from '@nestjs/swagger';
-import { ErrorCode } from '../errors/error-code.enum';
+import { ErrorCode, statusOf } from '../errors/error-code.enum';
 import { PROBLEM_CONTENT_TYPE } from '../errors/problem-details';
 import { ProblemDetailsSchema } from './problem-details.schema';
-import { exampleOf, statusOf } from './problem-examples';
+import { exampleOf } from './problem-examples';
 
 /** The codes documented so far on a handler: decorators of several kinds add to one route. */
 const PROBLEM_CODES = Symbol('problem-codes');

@@ -7,14 +7,11 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { HttpAdapterHost, Reflector } from '@nestjs/core';
-import { AppConfig, RateLimitConfig } from '../../config/app-config';
 import { ErrorCode } from '../errors/error-code.enum';
 import type { HttpRequest } from '../http/http-request';
 import { ApiProblems } from '../openapi/api-problems.decorator';
-import { rateLimited } from './failed-attempts';
-import { RateLimitService } from './rate-limit.service';
+import { RateLimitPolicy, rateLimited, RateLimitService } from './rate-limit.service';
 
-export type RateLimitPolicy = keyof RateLimitConfig;
 /** What a limit counts by: the client address (as the platform resolves it under TRUST_PROXY) or a body field. */
 export type RateLimitKey = 'ip' | `body.${string}`;
 
@@ -24,7 +21,6 @@ interface RateLimitRule {
 }
 
 const RATE_LIMIT = Symbol('rate-limit');
-const WINDOW_MS = 60_000;
 
 /** Limits a route to the policy's allowance per minute, counted separately for each key. */
 export function RateLimit(policy: RateLimitPolicy, keys: RateLimitKey[] = ['ip']) {
@@ -40,7 +36,6 @@ export class RateLimitGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly limits: RateLimitService,
-    private readonly config: AppConfig,
     private readonly adapterHost: HttpAdapterHost,
   ) {}
 
@@ -50,11 +45,11 @@ export class RateLimitGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<HttpRequest>();
     const res: unknown = context.switchToHttp().getResponse();
     const http = this.adapterHost.httpAdapter;
-    const limit = this.config.rateLimits[rule.policy];
+    const limit = this.limits.limitOf(rule.policy);
     for (const key of rule.keys) {
       const tracker = this.trackerFor(req, key);
       if (tracker === undefined) continue;
-      const record = await this.limits.hit(`${rule.policy}:${key}`, tracker, limit, WINDOW_MS);
+      const record = await this.limits.hit(rule.policy, key, tracker);
       http.setHeader(res, 'RateLimit-Limit', String(limit));
       http.setHeader(res, 'RateLimit-Remaining', String(Math.max(0, limit - record.totalHits)));
       if (record.isBlocked) throw rateLimited(record.timeToBlockExpire);

@@ -1,10 +1,29 @@
 import { createHash } from 'node:crypto';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig } from '../../config/app-config';
+import { AppConfig, RateLimitConfig } from '../../config/app-config';
 import { Clock } from '../clock/clock';
+import { DomainError } from '../errors/domain.error';
+import { ErrorCode } from '../errors/error-code.enum';
 import { FixedWindowStorage, ThrottlerStorageRecord } from './fixed-window.storage';
 import { fallbackMetrics } from './rate-limit.metrics';
 import { RedisFallbackStorage } from './redis-fallback.storage';
+
+/** A policy names a per-minute allowance in the configuration. */
+export type RateLimitPolicy = keyof RateLimitConfig;
+
+/** Every allowance is per minute: one fixed window for every counter. */
+const WINDOW_MS = 60_000;
+
+/** The 429 every limit answers, with the seconds to wait. */
+export function rateLimited(retryAfterSeconds: number): DomainError {
+  const retryAfter = String(Math.max(1, Math.ceil(retryAfterSeconds)));
+  return new DomainError(
+    ErrorCode.RateLimited,
+    `Too many requests; try again in ${retryAfter} seconds.`,
+    undefined,
+    { 'Retry-After': retryAfter },
+  );
+}
 
 /** How long a counter may take before this instance counts in memory instead. */
 const REDIS_COMMAND_TIMEOUT_MS = 500;
@@ -26,26 +45,31 @@ const REDIS_DISCONNECT_TIMEOUT_MS = 200;
 export class RateLimitService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly storage: FixedWindowStorage | RedisFallbackStorage;
   private readonly prefix: string;
+  private readonly allowances: RateLimitConfig;
 
   constructor(config: AppConfig, clock: Clock) {
+    this.allowances = config.rateLimits;
     this.prefix = config.redisKeyPrefix;
     const memory = new FixedWindowStorage(() => clock.now().getTime());
     this.storage = config.redisUrl ? this.redisStorage(config.redisUrl, memory, clock) : memory;
   }
 
-  /** Counts one hit. */
-  hit(
-    policy: string,
-    tracker: string,
-    limit: number,
-    ttlMs: number,
-  ): Promise<ThrottlerStorageRecord> {
-    return this.storage.increment(this.keyOf(policy, tracker), ttlMs, limit, ttlMs, policy);
+  /** The policy's allowance per minute. */
+  limitOf(policy: RateLimitPolicy): number {
+    return this.allowances[policy];
   }
 
-  /** Seconds the tracker stays blocked under the policy, without counting a hit; 0 if it is not. */
-  async blockedFor(policy: string, tracker: string): Promise<number> {
-    const ms = await this.storage.blockedFor(this.keyOf(policy, tracker), policy);
+  /** Counts one hit on the policy's `counter` (what it counts by) for this tracker. */
+  hit(policy: RateLimitPolicy, counter: string, tracker: string): Promise<ThrottlerStorageRecord> {
+    const name = `${policy}:${counter}`;
+    const limit = this.limitOf(policy);
+    return this.storage.increment(this.keyOf(name, tracker), WINDOW_MS, limit, WINDOW_MS, name);
+  }
+
+  /** Seconds the tracker stays blocked on the counter, without counting a hit; 0 if it is not. */
+  async blockedFor(policy: RateLimitPolicy, counter: string, tracker: string): Promise<number> {
+    const name = `${policy}:${counter}`;
+    const ms = await this.storage.blockedFor(this.keyOf(name, tracker), name);
     return ms > 0 ? Math.ceil(ms / 1000) : 0;
   }
 

@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { processAppConfig } from '../../config/config.module';
+import { loadAppConfig } from '../../config/load-env';
 
 /**
  * Accounts linked under another spelling of the issuer (Google signs with both
@@ -16,7 +16,7 @@ export class CanonicalIdpIssuer1795410000000 implements MigrationInterface {
   constructor(private readonly issuers?: string[]) {}
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    const [canonical, ...others] = this.issuers ?? processAppConfig().oidc.issuers;
+    const [canonical, ...others] = this.issuers ?? loadAppConfig().oidc.issuers;
     if (!canonical || others.length === 0) return;
     await queryRunner.query(
       `UPDATE "users" SET "idp_issuer" = $1, "updated_at" = now() WHERE "id" IN (

@@ -1,0 +1,37 @@
+import pino, { DestinationStream, Logger, LoggerOptions } from 'pino';
+import type { LogLevel } from '../../config/env.validation';
+
+/**
+ * Credentials and signatures never reach a log line, whatever the level. Access lines carry no
+ * headers at all (see logger.options.ts); this covers anything else that logs them.
+ */
+export const REDACTED_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["stripe-signature"]',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+];
+
+export interface LogSettings {
+  level: LogLevel;
+  /** One readable line per entry (pino-pretty) instead of JSON; never in production. */
+  pretty?: boolean;
+}
+
+/**
+ * The one shape of the service's log lines (pino JSON: numeric level, time, pid, context), for
+ * the server (nestjs-pino, through loggerOptions), the CLI (stderr) and the boot's last word.
+ */
+export function pinoOptions({ level, pretty }: LogSettings): LoggerOptions {
+  return {
+    level,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    transport: pretty ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,
+  };
+}
+
+/** A logger of that shape writing JSON lines to `stream`. */
+export function createLogger(settings: LogSettings, stream: DestinationStream): Logger {
+  return pino({ ...pinoOptions({ ...settings, pretty: false }) }, stream);
+}

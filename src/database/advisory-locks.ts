@@ -1,0 +1,14 @@
+/**
+ * Every PostgreSQL advisory lock key the service takes, in one place so two jobs never pick the
+ * same number. A key is a promise to running instances: never reuse or renumber one.
+ */
+export const ADVISORY_LOCK = {
+  /** Migrations at boot and `db:migrate`: one instance applies them, the others wait. */
+  migrations: 4_242_001,
+  /** The first organization and admin (BOOTSTRAP_*): created once, whichever instance boots first. */
+  bootstrap: 4_242_003,
+  /** The periodic reconcile pass: one instance at a time, the others skip their turn. */
+  reconcile: 4_242_015,
+  /** Retention deletes: one instance at a time, per batch. */
+  housekeeping: 4_242_016,
+} as const;
