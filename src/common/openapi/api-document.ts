@@ -8,11 +8,10 @@ import {
   SwaggerModule,
 } from '@nestjs/swagger';
 import type { AppConfig } from '../../config/app-config';
-import { ErrorCode } from '../errors/error-code.enum';
+import { ErrorCode, statusOf } from '../errors/error-code.enum';
 import { HEALTH_PATHS } from '../http/probe-paths';
 import { problemCodesOf, problemResponse } from './api-problems.decorator';
 import { ProblemDetailsSchema } from './problem-details.schema';
-import { statusOf } from './problem-examples';
 
 export const API_DOCS_PATH = 'api/docs';
 export const API_DOCS_JSON_PATH = 'api/docs-json';
