@@ -12,6 +12,7 @@ import { AuthModule } from './auth/auth.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { HousekeepingSchedulerModule } from './database/housekeeping.module';
 import { DeviceApiModule } from './device/device-api.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
@@ -26,6 +27,7 @@ import { WebhookModule } from './webhook/webhook.module';
     LifecycleModule,
     LoggerModule.forRootAsync({ inject: [AppConfig], useFactory: loggerOptions }),
     DatabaseModule,
+    HousekeepingSchedulerModule,
     RateLimitModule,
     ClockModule,
     HealthModule,
