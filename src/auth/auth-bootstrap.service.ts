@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
-import { Organization } from '../org/organization.entity';
+import { OrgService } from '../org/org.service';
 import { User } from './user.entity';
 
 /** Any fixed key; instances booting together create the first admin once. */
@@ -18,6 +18,7 @@ export class AuthBootstrapService implements OnApplicationBootstrap {
   constructor(
     private readonly config: AppConfig,
     private readonly dataSource: DataSource,
+    private readonly orgs: OrgService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -30,7 +31,7 @@ export class AuthBootstrapService implements OnApplicationBootstrap {
     const created = await this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1)', [BOOTSTRAP_LOCK_KEY]);
       if ((await manager.count(User)) > 0) return false;
-      const org = await manager.save(manager.create(Organization, { name: orgName.trim() }));
+      const org = await this.orgs.create(orgName, manager);
       const email = adminEmail.trim().toLowerCase();
       await manager.save(manager.create(User, { orgId: org.id, email, role: 'admin', name: null }));
       return true;

@@ -1,7 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
-import { Repository } from 'typeorm';
 import { CheckoutError } from './checkout.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { AppConfig } from '../config/app-config';
@@ -14,7 +12,7 @@ import {
   describeProcessorError,
   ProcessorFailure,
 } from '../processor/processor-errors';
-import { LEASE_PRODUCT, Subscription } from '../subscription/subscription.entity';
+import { SubscriptionService } from '../subscription/subscription.service';
 
 const CURRENCY = 'usd';
 
@@ -25,7 +23,7 @@ export class CheckoutService {
   constructor(
     private readonly config: AppConfig,
     private readonly processor: PaymentProcessorClient,
-    @InjectRepository(Subscription) private readonly subscriptions: Repository<Subscription>,
+    private readonly subscriptions: SubscriptionService,
   ) {}
 
   checkoutConfig(): CheckoutConfigDto {
@@ -53,19 +51,15 @@ export class CheckoutService {
       throw new CheckoutError(ErrorCode.CheckoutNotConfigured, 'Checkout is not configured.');
     }
     const coupon = dto.coupon?.toLowerCase();
-    const subscription = await this.subscriptions.save(
-      this.subscriptions.create({
-        product: LEASE_PRODUCT,
-        status: 'pending',
-        name: dto.name ?? null,
-        email: dto.email ?? null,
-        coupon: coupon ?? null,
-        source: dto.source ?? 'plans',
-        leaseCents: this.config.leaseCents,
-        monthlyCents: this.config.monthlyCents,
-        currency: CURRENCY,
-      }),
-    );
+    const subscription = await this.subscriptions.createPending({
+      name: dto.name ?? null,
+      email: dto.email ?? null,
+      coupon: coupon ?? null,
+      source: dto.source ?? 'plans',
+      leaseCents: this.config.leaseCents,
+      monthlyCents: this.config.monthlyCents,
+      currency: CURRENCY,
+    });
     const params = leaseSessionParams({
       subscriptionId: subscription.id,
       leasePriceId: stripe.leasePriceId,
@@ -75,7 +69,7 @@ export class CheckoutService {
       coupon,
     });
     const session = await this.openSession(subscription.id, params, coupon !== undefined);
-    await this.subscriptions.update(subscription.id, { checkoutSessionId: session.id });
+    await this.subscriptions.recordCheckoutSession(subscription.id, session.id);
     return {
       ok: true,
       subscription_id: subscription.id,
@@ -119,20 +113,17 @@ export class CheckoutService {
     if (failure === 'rejected') this.logger.error(line);
     else this.logger.warn(line);
     await this.subscriptions
-      .update(subscriptionId, { lastProcessorError: reason })
+      .noteProcessorError(subscriptionId, reason)
       .catch((e: unknown) => this.logger.error(`could not note the error: ${String(e)}`));
   }
 
   /** What the success page polls: the status of the record behind a hosted session, nothing else. */
   async statusOfSession(sessionId: string): Promise<CheckoutStatusDto> {
-    const found = await this.subscriptions.findOne({
-      where: { checkoutSessionId: sessionId },
-      select: { status: true },
-    });
-    if (!found) {
+    const status = await this.subscriptions.statusOfCheckoutSession(sessionId);
+    if (!status) {
       throw new CheckoutError(ErrorCode.NotFound, 'No such checkout session.');
     }
-    return { status: found.status };
+    return { status };
   }
 }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
-import { Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
 import { OrgError } from './org.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../common/pagination/keyset-cursor';
@@ -36,7 +36,8 @@ const readPosition = ({ name, id }: Record<string, unknown>): OrgPosition | unde
 export class OrgService {
   constructor(@InjectRepository(Organization) private readonly orgs: Repository<Organization>) {}
 
-  async create(name: string): Promise<Organization> {
+  /** `manager`: inside the caller's transaction (the first admin's bootstrap). */
+  async create(name: string, manager?: EntityManager): Promise<Organization> {
     const trimmed = name.trim();
     if (trimmed.length === 0 || trimmed.length > 200) {
       throw new OrgError(
@@ -45,7 +46,8 @@ export class OrgService {
         [{ field: 'name', message: 'name must have 1 to 200 characters' }],
       );
     }
-    return this.orgs.save(this.orgs.create({ name: trimmed }));
+    const orgs = manager?.getRepository(Organization) ?? this.orgs;
+    return orgs.save(orgs.create({ name: trimmed }));
   }
 
   async get(id: string): Promise<Organization> {

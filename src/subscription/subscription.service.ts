@@ -16,9 +16,20 @@ import {
   SubscriptionListDto,
   SubscriptionRecordDto,
 } from './subscription-view.dto';
-import { Subscription, SubscriptionStatus } from './subscription.entity';
+import {
+  LEASE_PRODUCT,
+  Subscription,
+  SUBSCRIPTION_STATUSES,
+  SubscriptionStatus,
+} from './subscription.entity';
 
 export type SubscriptionView = Record<string, unknown>;
+
+/** What the public checkout stores before it asks the processor (a `pending` record). */
+export type PendingIntent = Pick<
+  Subscription,
+  'name' | 'email' | 'coupon' | 'source' | 'leaseCents' | 'monthlyCents' | 'currency'
+>;
 
 export interface SubscriptionPage {
   status?: SubscriptionStatus;
@@ -37,6 +48,45 @@ export class SubscriptionService {
     @InjectRepository(SubscriptionHistoryEntry)
     private readonly history: Repository<SubscriptionHistoryEntry>,
   ) {}
+
+  /** A new `pending` record of the one product; committed on its own (it must outlive a failure). */
+  createPending(intent: PendingIntent): Promise<Subscription> {
+    return this.subscriptions.save(
+      this.subscriptions.create({ ...intent, product: LEASE_PRODUCT, status: 'pending' }),
+    );
+  }
+
+  async recordCheckoutSession(id: string, checkoutSessionId: string): Promise<void> {
+    await this.subscriptions.update(id, { checkoutSessionId });
+  }
+
+  /** The processor's reason for a failed checkout, kept on the record for operators. */
+  async noteProcessorError(id: string, reason: string): Promise<void> {
+    await this.subscriptions.update(id, { lastProcessorError: reason });
+  }
+
+  /** The status of the record behind a hosted checkout session; undefined when there is none. */
+  async statusOfCheckoutSession(sessionId: string): Promise<SubscriptionStatus | undefined> {
+    const found = await this.subscriptions.findOne({
+      where: { checkoutSessionId: sessionId },
+      select: { status: true },
+    });
+    return found?.status;
+  }
+
+  /** How many records have each status, every status included (0 when none). */
+  async countByStatus(): Promise<Record<SubscriptionStatus, number>> {
+    const rows = await this.subscriptions
+      .createQueryBuilder('s')
+      .select('s.status', 'status')
+      .addSelect('count(*)', 'n')
+      .groupBy('s.status')
+      .getRawMany<{ status: SubscriptionStatus; n: string }>();
+    const counts = new Map(rows.map((r) => [r.status, Number(r.n)]));
+    return Object.fromEntries(
+      SUBSCRIPTION_STATUSES.map((status) => [status, counts.get(status) ?? 0]),
+    ) as Record<SubscriptionStatus, number>;
+  }
 
   async get(id: string): Promise<Subscription> {
     const found = isUUID(id) ? await this.subscriptions.findOneBy({ id: id.toLowerCase() }) : null;
