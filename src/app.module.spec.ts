@@ -31,11 +31,11 @@ describe('modules', () => {
 
   it.each(files)('%s exports no TypeOrmModule', (file) => {
     const classes = Object.values(jest.requireActual<object>(`./${file}`)).filter(
-      (value): value is object => typeof value === 'function',
+      (value): value is { name: string } => typeof value === 'function',
     );
     for (const cls of classes) {
       const exported = (Reflect.getMetadata(MODULE_METADATA.EXPORTS, cls) ?? []) as unknown[];
-      expect(exported.filter(isTypeOrm).map(() => `${file}: ${String(cls)}`)).toEqual([]);
+      expect(exported.filter(isTypeOrm).map(() => `${file}: ${cls.name}`)).toEqual([]);
     }
   });
 });
