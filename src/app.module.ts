@@ -16,8 +16,9 @@ import { HousekeepingSchedulerModule } from './database/housekeeping.module';
 import { DeviceApiModule } from './device/device-api.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
-import { OrgModule } from './org/org.module';
+import { OrgApiModule } from './org/org-api.module';
 import { PlansModule } from './plans/plans.module';
+import { UserApiModule } from './users/user-api.module';
 import { SubscriptionsApiModule } from './subscription/subscriptions-api.module';
 import { WebhookModule } from './webhook/webhook.module';
 
@@ -32,12 +33,13 @@ import { WebhookModule } from './webhook/webhook.module';
     ClockModule,
     HealthModule,
     MetricsModule,
-    OrgModule,
+    OrgApiModule,
     PlansModule,
     CheckoutModule,
     WebhookModule,
     SubscriptionsApiModule,
     AuthModule,
+    UserApiModule,
     DeviceApiModule,
   ],
   providers: [

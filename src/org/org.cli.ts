@@ -1,16 +1,14 @@
-import { CliCommand, CliNeeds, dtoFrom, PAGE_FLAGS, str } from '../cli/cli-command';
+import { CliCommand, dtoFrom, PAGE_FLAGS, str } from '../cli/cli-command';
 import { PageQueryDto } from '../common/pagination/page-query.dto';
-import { Organization } from './organization.entity';
+import { OrgModule } from './org.module';
 import { OrgService } from './org.service';
-
-const ORGS: CliNeeds = { entities: [Organization], providers: [OrgService] };
 
 export const orgCommands: Record<string, CliCommand> = {
   'org:create': {
     summary: 'Create an organization',
     usage: 'org:create --name N',
     options: { name: { type: 'string', required: true, help: 'its name, 1 to 200 characters' } },
-    needs: ORGS,
+    module: OrgModule,
     prepare: (args) =>
       Promise.resolve(async (app) =>
         OrgService.view(await app.get(OrgService).create(str(args, 'name'))),
@@ -20,7 +18,7 @@ export const orgCommands: Record<string, CliCommand> = {
     summary: 'List organizations by name, a page at a time',
     usage: 'org:list [--limit N] [--cursor C]',
     options: PAGE_FLAGS,
-    needs: ORGS,
+    module: OrgModule,
     prepare: async (args) => {
       const page = await dtoFrom(PageQueryDto, args, ['limit', 'cursor']);
       return (app) => app.get(OrgService).list(page);

@@ -1,4 +1,4 @@
-import { CliCommand, CliNeeds, dtoFrom, PAGE_FLAGS } from '../cli/cli-command';
+import { CliCommand, dtoFrom, PAGE_FLAGS } from '../cli/cli-command';
 import { SUBSCRIPTION_STATUSES } from './subscription.entity';
 import { ListSubscriptionsDto } from './list-subscriptions.dto';
 import { SubscriptionLifecycleModule } from './subscription-lifecycle.module';
@@ -6,16 +6,14 @@ import { SubscriptionModule } from './subscription.module';
 import { SubscriptionReconciler } from './subscription-reconciler.service';
 import { SubscriptionService } from './subscription.service';
 
-/** The records alone (no processor, no lifecycle) for the commands that only read. */
-const RECORDS: CliNeeds = { imports: [SubscriptionModule] };
-
 export const subscriptionCommands: Record<string, CliCommand> = {
   'subscription:show': {
     summary: 'Print one subscription record, with its history',
     usage: 'subscription:show ID',
     options: {},
     positionals: ['ID'],
-    needs: RECORDS,
+    // The records alone (no processor, no lifecycle): these commands only read.
+    module: SubscriptionModule,
     prepare: (args) =>
       Promise.resolve(async (app) => {
         const service = app.get(SubscriptionService);
@@ -30,7 +28,8 @@ export const subscriptionCommands: Record<string, CliCommand> = {
       status: { type: 'string', help: `only this status: ${SUBSCRIPTION_STATUSES.join(', ')}` },
       ...PAGE_FLAGS,
     },
-    needs: RECORDS,
+    // The records alone (no processor, no lifecycle): these commands only read.
+    module: SubscriptionModule,
     prepare: async (args) => {
       const query = await dtoFrom(ListSubscriptionsDto, args, ['status', 'limit', 'cursor']);
       return (app) => app.get(SubscriptionService).list(query);
@@ -40,7 +39,7 @@ export const subscriptionCommands: Record<string, CliCommand> = {
     summary: 'Run the reconcile pass once (asks the processor), print what it changed',
     usage: 'subscription:reconcile',
     options: {},
-    needs: { imports: [SubscriptionLifecycleModule] },
+    module: SubscriptionLifecycleModule,
     prepare: () => Promise.resolve((app) => app.get(SubscriptionReconciler).runOnce()),
   },
 };
