@@ -3,7 +3,6 @@ import type Stripe from 'stripe';
 import { CheckoutError } from './checkout.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { AppConfig } from '../config/app-config';
-import { CheckoutConfigDto, CheckoutResponseDto, CheckoutStatusDto } from './checkout-response.dto';
 import { checkoutIdempotencyKey, leaseSessionParams } from './checkout-session.params';
 import { CreateCheckoutDto } from './create-checkout.dto';
 import { PaymentProcessorClient } from '../processor/payment-processor.client';
@@ -12,9 +11,24 @@ import {
   describeProcessorError,
   ProcessorFailure,
 } from '../processor/processor-errors';
+import { Subscription, SubscriptionStatus } from '../subscription/subscription.entity';
 import { SubscriptionService } from '../subscription/subscription.service';
 
 const CURRENCY = 'usd';
+
+/** Whether checkout is available, and what it costs. */
+export interface CheckoutOffer {
+  enabled: boolean;
+  leaseCents: number;
+  monthlyCents: number;
+  currency: string;
+}
+
+/** A stored intent and the hosted page that pays for it. */
+export interface StartedCheckout {
+  subscription: Subscription;
+  checkoutUrl: string;
+}
 
 @Injectable()
 export class CheckoutService {
@@ -26,11 +40,11 @@ export class CheckoutService {
     private readonly subscriptions: SubscriptionService,
   ) {}
 
-  checkoutConfig(): CheckoutConfigDto {
+  offer(): CheckoutOffer {
     return {
       enabled: this.config.checkoutEnabled,
-      lease_cents: this.config.leaseCents,
-      monthly_cents: this.config.monthlyCents,
+      leaseCents: this.config.leaseCents,
+      monthlyCents: this.config.monthlyCents,
       currency: CURRENCY,
     };
   }
@@ -39,7 +53,7 @@ export class CheckoutService {
    * Commits the pending intent first (it must survive a processor failure), then opens the hosted
    * session outside any transaction and records its id.
    */
-  async start(dto: CreateCheckoutDto): Promise<CheckoutResponseDto> {
+  async start(dto: CreateCheckoutDto): Promise<StartedCheckout> {
     if (dto.contains_phi === true) {
       throw new CheckoutError(
         ErrorCode.PhiNotAccepted,
@@ -70,14 +84,7 @@ export class CheckoutService {
     });
     const session = await this.openSession(subscription.id, params, coupon !== undefined);
     await this.subscriptions.recordCheckoutSession(subscription.id, session.id);
-    return {
-      ok: true,
-      subscription_id: subscription.id,
-      checkout_url: session.url,
-      lease_cents: subscription.leaseCents,
-      monthly_cents: subscription.monthlyCents,
-      currency: CURRENCY,
-    };
+    return { subscription, checkoutUrl: session.url };
   }
 
   private async openSession(
@@ -118,12 +125,12 @@ export class CheckoutService {
   }
 
   /** What the success page polls: the status of the record behind a hosted session, nothing else. */
-  async statusOfSession(sessionId: string): Promise<CheckoutStatusDto> {
+  async statusOfSession(sessionId: string): Promise<SubscriptionStatus> {
     const status = await this.subscriptions.statusOfCheckoutSession(sessionId);
     if (!status) {
       throw new CheckoutError(ErrorCode.NotFound, 'No such checkout session.');
     }
-    return { status };
+    return status;
   }
 }
 

@@ -5,6 +5,7 @@ import { OrgService } from '../org/org.service';
 import { CreateDeviceDto } from './create-device.dto';
 import { DeviceModule } from './device.module';
 import { DeviceService } from './device.service';
+import { DeviceListDto, DeviceSelfDto } from './device-view.dto';
 import { ListDevicesDto } from './list-devices.dto';
 
 export const deviceCommands: Record<string, CliCommand> = {
@@ -31,7 +32,7 @@ export const deviceCommands: Record<string, CliCommand> = {
       return async (app) => {
         const input = { deviceId, model, provider, publicKey };
         const device = await app.get(DeviceService).register(str(args, 'org'), input, CLI_ACTOR);
-        return DeviceService.self(device);
+        return DeviceSelfDto.from(device);
       };
     },
   },
@@ -44,7 +45,7 @@ export const deviceCommands: Record<string, CliCommand> = {
       const page = await dtoFrom(ListDevicesDto, args, ['limit', 'cursor']);
       return async (app) => {
         const org = await app.get(OrgService).get(str(args, 'org'));
-        return app.get(DeviceService).list(org.id, page);
+        return DeviceListDto.from(await app.get(DeviceService).list(org.id, page));
       };
     },
   },

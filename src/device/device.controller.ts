@@ -43,8 +43,11 @@ export class DeviceController {
   })
   @ApiOkResponse({ type: DeviceListDto })
   @ApiProblems(ErrorCode.ValidationFailed)
-  list(@CurrentUser() user: AuthUser, @Query() query: ListDevicesDto): Promise<DeviceListDto> {
-    return this.devices.list(user.orgId, query);
+  async list(
+    @CurrentUser() user: AuthUser,
+    @Query() query: ListDevicesDto,
+  ): Promise<DeviceListDto> {
+    return DeviceListDto.from(await this.devices.list(user.orgId, query));
   }
 
   @Post()
@@ -56,12 +59,14 @@ export class DeviceController {
   @ApiCreatedResponse({ type: DeviceRecordDto })
   @ApiCookieWrite()
   @ApiProblems(ErrorCode.DeviceExists)
-  create(
+  async create(
     @CurrentUser() user: AuthUser,
     @Body() body: CreateDeviceDto,
     @Ip() address: string,
   ): Promise<DeviceRecordDto> {
-    return this.devices.create(user.orgId, body, { actor: user.id, address });
+    return DeviceRecordDto.from(
+      await this.devices.create(user.orgId, body, { actor: user.id, address }),
+    );
   }
 
   @Put(':device_id/public-key')
@@ -74,16 +79,18 @@ export class DeviceController {
   @ApiOkResponse({ type: DeviceRecordDto })
   @ApiCookieWrite()
   @ApiProblems(ErrorCode.NotFound)
-  setPublicKey(
+  async setPublicKey(
     @CurrentUser() user: AuthUser,
     @Param('device_id') deviceId: string,
     @Body() body: SetDevicePublicKeyDto,
     @Ip() address: string,
   ): Promise<DeviceRecordDto> {
-    return this.devices.setPublicKey(user.orgId, deviceId, body.public_key, {
-      actor: user.id,
-      address,
-    });
+    return DeviceRecordDto.from(
+      await this.devices.setPublicKey(user.orgId, deviceId, body.public_key, {
+        actor: user.id,
+        address,
+      }),
+    );
   }
 
   @Delete(':device_id')

@@ -1,5 +1,6 @@
 import { CliCommand, dtoFrom, PAGE_FLAGS, str } from '../cli/cli-command';
 import { PageQueryDto } from '../common/pagination/page-query.dto';
+import { OrgListResponse, OrgResponse } from './org-view.dto';
 import { OrgModule } from './org.module';
 import { OrgService } from './org.service';
 
@@ -11,7 +12,7 @@ export const orgCommands: Record<string, CliCommand> = {
     module: OrgModule,
     prepare: (args) =>
       Promise.resolve(async (app) =>
-        OrgService.view(await app.get(OrgService).create(str(args, 'name'))),
+        OrgResponse.from(await app.get(OrgService).create(str(args, 'name'))),
       ),
   },
   'org:list': {
@@ -21,7 +22,7 @@ export const orgCommands: Record<string, CliCommand> = {
     module: OrgModule,
     prepare: async (args) => {
       const page = await dtoFrom(PageQueryDto, args, ['limit', 'cursor']);
-      return (app) => app.get(OrgService).list(page);
+      return async (app) => OrgListResponse.from(await app.get(OrgService).list(page));
     },
   },
 };

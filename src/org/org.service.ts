@@ -5,22 +5,12 @@ import { EntityManager, Repository } from 'typeorm';
 import { OrgError } from './org.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../common/pagination/keyset-cursor';
+import { Page } from '../common/pagination/page';
 import { Organization } from './organization.entity';
-
-export interface OrgView {
-  id: string;
-  name: string;
-  created_at: string;
-}
 
 export interface OrgPage {
   limit: number;
   cursor?: string;
-}
-
-export interface OrgListView {
-  items: OrgView[];
-  next_cursor: string | null;
 }
 
 /** Where a page of the name-ordered list ended. */
@@ -57,7 +47,7 @@ export class OrgService {
   }
 
   /** Every organization, by name, a keyset page at a time (operators: `org:list`). */
-  async list(page: OrgPage): Promise<OrgListView> {
+  async list(page: OrgPage): Promise<Page<Organization>> {
     const after =
       page.cursor === undefined ? undefined : decodeKeysetCursor(page.cursor, readPosition);
     if (page.cursor !== undefined && after === undefined) {
@@ -76,13 +66,9 @@ export class OrgService {
     const items = rows.slice(0, page.limit);
     const last = items[items.length - 1];
     return {
-      items: items.map((o) => OrgService.view(o)),
+      items,
       next_cursor:
         rows.length > page.limit ? encodeKeysetCursor({ name: last.name, id: last.id }) : null,
     };
-  }
-
-  static view(org: Organization): OrgView {
-    return { id: org.id, name: org.name, created_at: org.createdAt.toISOString() };
   }
 }

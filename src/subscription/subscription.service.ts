@@ -10,12 +10,7 @@ import {
   SubscriptionCursor,
 } from './subscription-cursor';
 import { SubscriptionHistoryEntry } from './subscription-history.entity';
-import {
-  SubscriptionDetailDto,
-  SubscriptionHistoryItemDto,
-  SubscriptionListDto,
-  SubscriptionRecordDto,
-} from './subscription-view.dto';
+import { Page } from '../common/pagination/page';
 import {
   LEASE_PRODUCT,
   Subscription,
@@ -23,7 +18,11 @@ import {
   SubscriptionStatus,
 } from './subscription.entity';
 
-export type SubscriptionView = Record<string, unknown>;
+/** One record and its history, in the order the events happened. */
+export interface SubscriptionDetail {
+  subscription: Subscription;
+  history: SubscriptionHistoryEntry[];
+}
 
 /** What the public checkout stores before it asks the processor (a `pending` record). */
 export type PendingIntent = Pick<
@@ -104,14 +103,13 @@ export class SubscriptionService {
     });
   }
 
-  async detail(id: string): Promise<SubscriptionDetailDto> {
-    const sub = await this.get(id);
-    const history = await this.historyOf(sub.id);
-    return { ...SubscriptionService.record(sub), history: history.map(historyItem) };
+  async detail(id: string): Promise<SubscriptionDetail> {
+    const subscription = await this.get(id);
+    return { subscription, history: await this.historyOf(subscription.id) };
   }
 
   /** Newest first, keyset on (created_at, id): pages neither repeat nor skip while records arrive. */
-  async list(page: SubscriptionPage): Promise<SubscriptionListDto> {
+  async list(page: SubscriptionPage): Promise<Page<Subscription>> {
     const after = page.cursor === undefined ? undefined : decodeSubscriptionCursor(page.cursor);
     if (page.cursor !== undefined && after === undefined) {
       throw new SubscriptionError(ErrorCode.ValidationFailed, 'Bad cursor.', [
@@ -137,85 +135,8 @@ export class SubscriptionService {
         ? { at: raw[items.length - 1].cursor_at, id: last.id }
         : undefined;
     return {
-      items: items.map((s) => SubscriptionService.record(s)),
+      items,
       next_cursor: next ? encodeSubscriptionCursor(next) : null,
     };
   }
-
-  /** CONTRACT.md section 6's record. Customer details: only here and in the CLI, never in logs. */
-  static record(s: Subscription): SubscriptionRecordDto {
-    return {
-      id: s.id,
-      status: s.status,
-      created_at: s.createdAt.toISOString(),
-      paid_at: s.paidAt?.toISOString() ?? null,
-      canceled_at: s.canceledAt?.toISOString() ?? null,
-      coupon: s.coupon,
-      // Before the processor reports, what the buyer typed on the plans page.
-      customer: {
-        email: s.customerEmail ?? s.email,
-        name: s.customerName ?? s.name,
-        phone: s.customerPhone,
-      },
-      recipient: {
-        name: s.recipientName,
-        living_situation: s.livingSituation,
-        primary_concern: s.primaryConcern,
-        zip: s.recipientZip,
-      },
-      shipping: { name: s.shippingName, address: s.shippingAddress },
-      processor: {
-        checkout_session_id: s.checkoutSessionId,
-        subscription_id: s.processorSubscriptionId,
-        customer_id: s.processorCustomerId,
-      },
-    };
-  }
-
-  /** The command line's view: every column, and the history. */
-  static view(s: Subscription, history: SubscriptionHistoryEntry[]): SubscriptionView {
-    return {
-      id: s.id,
-      product: s.product,
-      status: s.status,
-      name: s.name,
-      email: s.email,
-      coupon: s.coupon,
-      source: s.source,
-      lease_cents: s.leaseCents,
-      monthly_cents: s.monthlyCents,
-      currency: s.currency,
-      checkout_session_id: s.checkoutSessionId,
-      last_processor_error: s.lastProcessorError,
-      customer_email: s.customerEmail,
-      customer_name: s.customerName,
-      customer_phone: s.customerPhone,
-      recipient_name: s.recipientName,
-      living_situation: s.livingSituation,
-      primary_concern: s.primaryConcern,
-      shipping_name: s.shippingName,
-      shipping_address: s.shippingAddress,
-      recipient_zip: s.recipientZip,
-      processor_subscription_id: s.processorSubscriptionId,
-      processor_customer_id: s.processorCustomerId,
-      paid_at: s.paidAt?.toISOString() ?? null,
-      canceled_at: s.canceledAt?.toISOString() ?? null,
-      reconciled_at: s.reconciledAt?.toISOString() ?? null,
-      created_at: s.createdAt.toISOString(),
-      updated_at: s.updatedAt.toISOString(),
-      history: history.map(historyItem),
-    };
-  }
-}
-
-function historyItem(h: SubscriptionHistoryEntry): SubscriptionHistoryItemDto {
-  return {
-    event_id: h.eventId,
-    type: h.type,
-    from: h.fromStatus,
-    to: h.toStatus,
-    event_created_at: h.eventCreatedAt.toISOString(),
-    received_at: h.receivedAt.toISOString(),
-    source: h.source,
-  };
 }

@@ -39,7 +39,9 @@ export const userCommands: Record<string, CliCommand> = {
     prepare: async (args) => {
       const { role } = await dtoFrom(UpdateUserDto, args, ['role']);
       return async (app) =>
-        AdminUserView.from(await app.get(UserService).move(str(args, 'email'), str(args, 'org'), role));
+        AdminUserView.from(
+          await app.get(UserService).move(str(args, 'email'), str(args, 'org'), role),
+        );
     },
   },
   'user:list': {
