@@ -1,10 +1,5 @@
-import {
-  BeforeApplicationShutdown,
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-} from '@nestjs/common';
-import { PeriodicTask } from '../common/lifecycle/periodic-task';
+import { Injectable, Logger } from '@nestjs/common';
+import { PeriodicJob } from '../common/lifecycle/periodic-job';
 import { AppConfig } from '../config/app-config';
 import { Housekeeping } from './housekeeping.service';
 
@@ -14,26 +9,27 @@ import { Housekeeping } from './housekeeping.service';
  * pass's advisory lock; at shutdown a pass in progress ends after its current batch.
  */
 @Injectable()
-export class HousekeepingScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class HousekeepingScheduler extends PeriodicJob {
   private readonly logger = new Logger('Housekeeping');
-  private readonly task = new PeriodicTask(() =>
-    this.housekeeping
-      .runOnce()
-      .then(() => undefined)
-      .catch((err: unknown) => this.logger.error(`housekeeping failed: ${String(err)}`)),
-  );
 
   constructor(
     private readonly config: AppConfig,
     private readonly housekeeping: Housekeeping,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.task.start(this.config.housekeepingIntervalSeconds);
+  ) {
+    super();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
+  protected intervalSeconds(): number {
+    return this.config.housekeepingIntervalSeconds;
+  }
+
+  protected async runOnce(): Promise<void> {
+    await this.housekeeping
+      .runOnce()
+      .catch((err: unknown) => this.logger.error(`housekeeping failed: ${String(err)}`));
+  }
+
+  protected interrupt(): void {
     this.housekeeping.stop();
-    await this.task.stop();
   }
 }

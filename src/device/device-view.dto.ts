@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { Page } from '../common/pagination/page';
+import { mapPage, type Page } from '../common/pagination/page';
 import { Device, DEVICE_STATUSES, type DeviceStatus } from './device.entity';
 import type { DeviceListRow } from './device.service';
 
@@ -35,7 +35,7 @@ export class DeviceListDto {
   next_cursor!: string | null;
 
   static from(page: Page<DeviceListRow>): DeviceListDto {
-    return { items: page.items.map((d) => DeviceItemDto.from(d)), next_cursor: page.next_cursor };
+    return mapPage(page, (d) => DeviceItemDto.from(d));
   }
 }
 

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { Page } from '../common/pagination/page';
+import { mapPage, type Page } from '../common/pagination/page';
 import { Organization } from './organization.entity';
 
 /** An organization as the API and the command line show it. */
@@ -19,6 +19,6 @@ export class OrgListResponse {
   next_cursor!: string | null;
 
   static from(page: Page<Organization>): OrgListResponse {
-    return { items: page.items.map((o) => OrgResponse.from(o)), next_cursor: page.next_cursor };
+    return mapPage(page, (o) => OrgResponse.from(o));
   }
 }

@@ -1,41 +1,37 @@
-import {
-  BeforeApplicationShutdown,
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-} from '@nestjs/common';
-import { PeriodicTask } from '../common/lifecycle/periodic-task';
+import { Injectable, Logger } from '@nestjs/common';
+import { PeriodicJob } from '../common/lifecycle/periodic-job';
 import { AppConfig } from '../config/app-config';
 import { ReconcileReport, SubscriptionReconciler } from './subscription-reconciler.service';
 
 /**
- * Runs the reconcile pass every RECONCILE_INTERVAL_SECONDS (0: never), one pass at a time in this
- * process; an advisory lock keeps instances from claiming the same records. The timer stops at
- * shutdown, and a pass in progress ends after its current record. Housekeeping has its own timer
- * (HousekeepingScheduler).
+ * Runs the reconcile pass every RECONCILE_INTERVAL_SECONDS (0: never); an advisory lock keeps
+ * instances from claiming the same records, and at shutdown a pass in progress ends after its
+ * current record. Housekeeping has its own timer (HousekeepingScheduler).
  */
 @Injectable()
-export class ReconcileScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class ReconcileScheduler extends PeriodicJob {
   private readonly logger = new Logger('Reconcile');
-  private readonly task = new PeriodicTask(() =>
-    this.reconciler
-      .runOnce()
-      .then((report) => this.report(report))
-      .catch((err: unknown) => this.logger.error(`reconcile pass failed: ${String(err)}`)),
-  );
 
   constructor(
     private readonly config: AppConfig,
     private readonly reconciler: SubscriptionReconciler,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.task.start(this.config.subscriptions.reconcileIntervalSeconds);
+  ) {
+    super();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
+  protected intervalSeconds(): number {
+    return this.config.subscriptions.reconcileIntervalSeconds;
+  }
+
+  protected async runOnce(): Promise<void> {
+    await this.reconciler
+      .runOnce()
+      .then((report) => this.report(report))
+      .catch((err: unknown) => this.logger.error(`reconcile pass failed: ${String(err)}`));
+  }
+
+  protected interrupt(): void {
     this.reconciler.stop();
-    await this.task.stop();
   }
 
   /** Counts and ids only. */

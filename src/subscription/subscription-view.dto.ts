@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { Page } from '../common/pagination/page';
+import { mapPage, type Page } from '../common/pagination/page';
 import {
   HISTORY_SOURCES,
   type HistorySource,
@@ -133,9 +133,6 @@ export class SubscriptionListDto {
   next_cursor!: string | null;
 
   static from(page: Page<Subscription>): SubscriptionListDto {
-    return {
-      items: page.items.map((s) => SubscriptionRecordDto.from(s)),
-      next_cursor: page.next_cursor,
-    };
+    return mapPage(page, (s) => SubscriptionRecordDto.from(s));
   }
 }

@@ -4,3 +4,8 @@ export interface Page<T> {
   /** Pass as `cursor` for the next page; null on the last page. */
   next_cursor: string | null;
 }
+
+/** The same page with each item mapped (to a response DTO). */
+export function mapPage<T, U>(page: Page<T>, map: (item: T) => U): Page<U> {
+  return { items: page.items.map(map), next_cursor: page.next_cursor };
+}
