@@ -18,6 +18,7 @@ const FEATURES = [
   'org',
   'plans',
   'subscription',
+  'users',
   'webhook',
 ];
 const TOP = [

@@ -12,11 +12,13 @@ import { AuthModule } from './auth/auth.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { HousekeepingSchedulerModule } from './database/housekeeping.module';
 import { DeviceApiModule } from './device/device-api.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
-import { OrgModule } from './org/org.module';
+import { OrgApiModule } from './org/org-api.module';
 import { PlansModule } from './plans/plans.module';
+import { UserApiModule } from './users/user-api.module';
 import { SubscriptionsApiModule } from './subscription/subscriptions-api.module';
 import { WebhookModule } from './webhook/webhook.module';
 
@@ -26,16 +28,18 @@ import { WebhookModule } from './webhook/webhook.module';
     LifecycleModule,
     LoggerModule.forRootAsync({ inject: [AppConfig], useFactory: loggerOptions }),
     DatabaseModule,
+    HousekeepingSchedulerModule,
     RateLimitModule,
     ClockModule,
     HealthModule,
     MetricsModule,
-    OrgModule,
+    OrgApiModule,
     PlansModule,
     CheckoutModule,
     WebhookModule,
     SubscriptionsApiModule,
     AuthModule,
+    UserApiModule,
     DeviceApiModule,
   ],
   providers: [

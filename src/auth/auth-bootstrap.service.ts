@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
-import { Organization } from '../org/organization.entity';
+import { OrgService } from '../org/org.service';
 import { User } from './user.entity';
 import { ADVISORY_LOCK } from '../database/advisory-locks';
 import { normalizeEmail } from '../common/validation/email';
@@ -17,6 +17,7 @@ export class AuthBootstrapService implements OnApplicationBootstrap {
   constructor(
     private readonly config: AppConfig,
     private readonly dataSource: DataSource,
+    private readonly orgs: OrgService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -29,7 +30,7 @@ export class AuthBootstrapService implements OnApplicationBootstrap {
     const created = await this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1)', [ADVISORY_LOCK.bootstrap]);
       if ((await manager.count(User)) > 0) return false;
-      const org = await manager.save(manager.create(Organization, { name: orgName.trim() }));
+      const org = await this.orgs.create(orgName, manager);
       const email = normalizeEmail(adminEmail);
       await manager.save(manager.create(User, { orgId: org.id, email, role: 'admin', name: null }));
       return true;

@@ -33,7 +33,7 @@ import { ID_TOKEN_MAX_LENGTH, LoginDto } from './login.dto';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie';
 import type { ActiveSession } from './session.service';
 import { SessionService } from './session.service';
-import { MeResponse, SignedInResponse, userView } from './user-view.dto';
+import { MeResponse, SignedInResponse } from './sign-in-view.dto';
 
 @ApiTags('auth')
 @Controller('api/auth')
@@ -80,7 +80,7 @@ export class AuthController {
   @ApiOperation({ operationId: 'getCurrentUser', summary: 'The signed-in user' })
   @ApiOkResponse({ type: MeResponse })
   me(@CurrentUser() user: AuthUser): MeResponse {
-    return { user: userView(user) };
+    return MeResponse.from(user);
   }
 
   @Post('refresh')
@@ -118,6 +118,6 @@ export class AuthController {
   /** `res` is the platform's response: the cookie is written through Nest's HTTP adapter. */
   private signedIn(res: unknown, { user, session }: SignedIn): SignedInResponse {
     setSessionCookie(this.adapterHost.httpAdapter, res, this.config, session);
-    return { user: userView(user), session: { expires_at: session.expiresAt.toISOString() } };
+    return SignedInResponse.signedIn(user, session);
   }
 }

@@ -1,7 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditLog } from '../common/logging/audit-log';
-import { retention } from '../database/housekeeping.module';
 import { OrgModule } from '../org/org.module';
 import { AuthBootstrapService } from './auth-bootstrap.service';
 import { AuthController } from './auth.controller';
@@ -11,22 +10,18 @@ import { IdTokenVerifier } from './id-token.verifier';
 import { OidcDiscovery } from './oidc-discovery.service';
 import { RoleGuard } from './role.guard';
 import { SessionGuard } from './session.guard';
-import { Session } from './session.entity';
-import { SESSION_RETENTION } from './session-retention';
-import { SessionService } from './session.service';
+import { SessionModule } from './session.module';
 import { SignInAudit } from './sign-in-audit';
-import { UserController } from './user.controller';
 import { User } from './user.entity';
-import { UserService } from './user.service';
 
 /**
- * Sign-in, sessions and accounts. Global, so any feature's controller can use `@Auth()` without
- * importing this module (its guards resolve their services from here).
+ * Sign-in and sessions. Global, so any feature's controller can use `@Auth()` without importing
+ * this module (its guards resolve their services from here). Accounts are administered by users/.
  */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([User, Session]), OrgModule],
-  controllers: [AuthController, UserController],
+  imports: [TypeOrmModule.forFeature([User]), OrgModule, SessionModule],
+  controllers: [AuthController],
   providers: [
     AuthBootstrapService,
     AuthService,
@@ -34,13 +29,10 @@ import { UserService } from './user.service';
     OidcDiscovery,
     SignInAudit,
     AuditLog,
-    SessionService,
-    retention(SESSION_RETENTION),
-    UserService,
     CrossSiteGuard,
     SessionGuard,
     RoleGuard,
   ],
-  exports: [SessionService, UserService, CrossSiteGuard, SessionGuard, RoleGuard, OidcDiscovery],
+  exports: [SessionModule, CrossSiteGuard, SessionGuard, RoleGuard, OidcDiscovery],
 })
 export class AuthModule {}

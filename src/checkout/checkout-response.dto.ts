@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsString, Matches, MaxLength } from 'class-validator';
 import { SUBSCRIPTION_STATUSES } from '../subscription/subscription.entity';
 import type { SubscriptionStatus } from '../subscription/subscription.entity';
+import type { CheckoutOffer, StartedCheckout } from './checkout.service';
 
 export class CheckoutConfigDto {
   @ApiProperty({ description: 'Whether processor checkout is configured and active.' })
@@ -9,6 +10,15 @@ export class CheckoutConfigDto {
   @ApiProperty({ example: 24900 }) lease_cents!: number;
   @ApiProperty({ example: 5000 }) monthly_cents!: number;
   @ApiProperty({ example: 'usd' }) currency!: string;
+
+  static from(offer: CheckoutOffer): CheckoutConfigDto {
+    return {
+      enabled: offer.enabled,
+      lease_cents: offer.leaseCents,
+      monthly_cents: offer.monthlyCents,
+      currency: offer.currency,
+    };
+  }
 }
 
 export class CheckoutResponseDto {
@@ -18,6 +28,17 @@ export class CheckoutResponseDto {
   @ApiProperty({ example: 24900 }) lease_cents!: number;
   @ApiProperty({ example: 5000 }) monthly_cents!: number;
   @ApiProperty({ example: 'usd' }) currency!: string;
+
+  static from({ subscription, checkoutUrl }: StartedCheckout): CheckoutResponseDto {
+    return {
+      ok: true,
+      subscription_id: subscription.id,
+      checkout_url: checkoutUrl,
+      lease_cents: subscription.leaseCents,
+      monthly_cents: subscription.monthlyCents,
+      currency: subscription.currency,
+    };
+  }
 }
 
 export class CheckoutStatusQueryDto {
@@ -31,4 +52,8 @@ export class CheckoutStatusQueryDto {
 export class CheckoutStatusDto {
   @ApiProperty({ enum: SUBSCRIPTION_STATUSES, example: 'paid' })
   status!: SubscriptionStatus;
+
+  static from(status: SubscriptionStatus): CheckoutStatusDto {
+    return { status };
+  }
 }

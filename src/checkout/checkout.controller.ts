@@ -24,7 +24,7 @@ export class CheckoutController {
   })
   @ApiOkResponse({ type: CheckoutConfigDto })
   config(): CheckoutConfigDto {
-    return this.checkout.checkoutConfig();
+    return CheckoutConfigDto.from(this.checkout.offer());
   }
 
   @Post('checkout')
@@ -47,8 +47,8 @@ export class CheckoutController {
     ErrorCode.ProcessorRejected,
     ErrorCode.CheckoutNotConfigured,
   )
-  start(@Body() body: CreateCheckoutDto): Promise<CheckoutResponseDto> {
-    return this.checkout.start(body);
+  async start(@Body() body: CreateCheckoutDto): Promise<CheckoutResponseDto> {
+    return CheckoutResponseDto.from(await this.checkout.start(body));
   }
 
   @Get('checkout-status')
@@ -61,7 +61,7 @@ export class CheckoutController {
   @ApiOkResponse({ type: CheckoutStatusDto })
   @ApiDatabase()
   @ApiProblems(ErrorCode.ValidationFailed, ErrorCode.NotFound)
-  status(@Query() query: CheckoutStatusQueryDto): Promise<CheckoutStatusDto> {
-    return this.checkout.statusOfSession(query.session_id);
+  async status(@Query() query: CheckoutStatusQueryDto): Promise<CheckoutStatusDto> {
+    return CheckoutStatusDto.from(await this.checkout.statusOfSession(query.session_id));
   }
 }

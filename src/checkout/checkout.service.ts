@@ -1,11 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
-import { Repository } from 'typeorm';
 import { CheckoutError } from './checkout.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { AppConfig } from '../config/app-config';
-import { CheckoutConfigDto, CheckoutResponseDto, CheckoutStatusDto } from './checkout-response.dto';
 import { checkoutIdempotencyKey, leaseSessionParams } from './checkout-session.params';
 import { CreateCheckoutDto } from './create-checkout.dto';
 import { PaymentProcessorClient } from '../processor/payment-processor.client';
@@ -14,9 +11,24 @@ import {
   describeProcessorError,
   ProcessorFailure,
 } from '../processor/processor-errors';
-import { LEASE_PRODUCT, Subscription } from '../subscription/subscription.entity';
+import { Subscription, SubscriptionStatus } from '../subscription/subscription.entity';
+import { SubscriptionService } from '../subscription/subscription.service';
 
 const CURRENCY = 'usd';
+
+/** Whether checkout is available, and what it costs. */
+export interface CheckoutOffer {
+  enabled: boolean;
+  leaseCents: number;
+  monthlyCents: number;
+  currency: string;
+}
+
+/** A stored intent and the hosted page that pays for it. */
+export interface StartedCheckout {
+  subscription: Subscription;
+  checkoutUrl: string;
+}
 
 @Injectable()
 export class CheckoutService {
@@ -25,14 +37,14 @@ export class CheckoutService {
   constructor(
     private readonly config: AppConfig,
     private readonly processor: PaymentProcessorClient,
-    @InjectRepository(Subscription) private readonly subscriptions: Repository<Subscription>,
+    private readonly subscriptions: SubscriptionService,
   ) {}
 
-  checkoutConfig(): CheckoutConfigDto {
+  offer(): CheckoutOffer {
     return {
       enabled: this.config.checkoutEnabled,
-      lease_cents: this.config.leaseCents,
-      monthly_cents: this.config.monthlyCents,
+      leaseCents: this.config.leaseCents,
+      monthlyCents: this.config.monthlyCents,
       currency: CURRENCY,
     };
   }
@@ -41,7 +53,7 @@ export class CheckoutService {
    * Commits the pending intent first (it must survive a processor failure), then opens the hosted
    * session outside any transaction and records its id.
    */
-  async start(dto: CreateCheckoutDto): Promise<CheckoutResponseDto> {
+  async start(dto: CreateCheckoutDto): Promise<StartedCheckout> {
     if (dto.contains_phi === true) {
       throw new CheckoutError(
         ErrorCode.PhiNotAccepted,
@@ -53,19 +65,15 @@ export class CheckoutService {
       throw new CheckoutError(ErrorCode.CheckoutNotConfigured, 'Checkout is not configured.');
     }
     const coupon = dto.coupon?.toLowerCase();
-    const subscription = await this.subscriptions.save(
-      this.subscriptions.create({
-        product: LEASE_PRODUCT,
-        status: 'pending',
-        name: dto.name ?? null,
-        email: dto.email ?? null,
-        coupon: coupon ?? null,
-        source: dto.source ?? 'plans',
-        leaseCents: this.config.leaseCents,
-        monthlyCents: this.config.monthlyCents,
-        currency: CURRENCY,
-      }),
-    );
+    const subscription = await this.subscriptions.createPending({
+      name: dto.name ?? null,
+      email: dto.email ?? null,
+      coupon: coupon ?? null,
+      source: dto.source ?? 'plans',
+      leaseCents: this.config.leaseCents,
+      monthlyCents: this.config.monthlyCents,
+      currency: CURRENCY,
+    });
     const params = leaseSessionParams({
       subscriptionId: subscription.id,
       leasePriceId: stripe.leasePriceId,
@@ -75,15 +83,8 @@ export class CheckoutService {
       coupon,
     });
     const session = await this.openSession(subscription.id, params, coupon !== undefined);
-    await this.subscriptions.update(subscription.id, { checkoutSessionId: session.id });
-    return {
-      ok: true,
-      subscription_id: subscription.id,
-      checkout_url: session.url,
-      lease_cents: subscription.leaseCents,
-      monthly_cents: subscription.monthlyCents,
-      currency: CURRENCY,
-    };
+    await this.subscriptions.recordCheckoutSession(subscription.id, session.id);
+    return { subscription, checkoutUrl: session.url };
   }
 
   private async openSession(
@@ -119,20 +120,17 @@ export class CheckoutService {
     if (failure === 'rejected') this.logger.error(line);
     else this.logger.warn(line);
     await this.subscriptions
-      .update(subscriptionId, { lastProcessorError: reason })
+      .noteProcessorError(subscriptionId, reason)
       .catch((e: unknown) => this.logger.error(`could not note the error: ${String(e)}`));
   }
 
   /** What the success page polls: the status of the record behind a hosted session, nothing else. */
-  async statusOfSession(sessionId: string): Promise<CheckoutStatusDto> {
-    const found = await this.subscriptions.findOne({
-      where: { checkoutSessionId: sessionId },
-      select: { status: true },
-    });
-    if (!found) {
+  async statusOfSession(sessionId: string): Promise<SubscriptionStatus> {
+    const status = await this.subscriptions.statusOfCheckoutSession(sessionId);
+    if (!status) {
       throw new CheckoutError(ErrorCode.NotFound, 'No such checkout session.');
     }
-    return { status: found.status };
+    return status;
   }
 }
 

@@ -1,9 +1,5 @@
-import type { INestApplicationContext, ModuleMetadata, Provider, Type } from '@nestjs/common';
-import type { TypeOrmModule } from '@nestjs/typeorm';
+import type { INestApplicationContext, Type } from '@nestjs/common';
 import { validateInput } from '../common/validation/validate-input';
-
-/** An entity class, as TypeOrmModule.forFeature takes it (its type is not exported by name). */
-type Entity = NonNullable<Parameters<typeof TypeOrmModule.forFeature>[0]>[number];
 
 export interface CliOption {
   type: 'string' | 'boolean';
@@ -31,27 +27,20 @@ export interface CliArgs {
   positionals: string[];
 }
 
-/**
- * What a command's own small Nest module holds beside the configuration, the database and the
- * clock: the entities whose repositories it reads, the services it calls, and (only when a command
- * needs a whole feature, like the reconcile pass) feature modules.
- */
-export interface CliNeeds {
-  entities?: Entity[];
-  providers?: Provider[];
-  imports?: ModuleMetadata['imports'];
-}
-
 /** Runs the command on its module's services; made by `prepare` once the arguments are valid. */
 export type CliRun = (app: INestApplicationContext) => Promise<unknown>;
 
-/** One `npm run cli -- <name>` command: its flags, what it needs, and what it does. */
+/** One `npm run cli -- <name>` command: its flags, the module it runs on, and what it does. */
 export interface CliCommand {
   summary: string;
   usage: string;
   options: CliOptions;
   positionals?: string[];
-  needs: CliNeeds;
+  /**
+   * The feature's module without HTTP (no controllers, so no guards), booted with the
+   * configuration, the database and the clock; never the whole application.
+   */
+  module: Type;
   /** Validates the arguments (before anything is booted), then returns what to run. */
   prepare(args: CliArgs): Promise<CliRun>;
 }

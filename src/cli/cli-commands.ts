@@ -1,5 +1,5 @@
 import { subscriptionCommands } from '../subscription/subscription.cli';
-import { userCommands } from '../auth/user.cli';
+import { userCommands } from '../users/user.cli';
 import { deviceCommands } from '../device/device.cli';
 import { orgCommands } from '../org/org.cli';
 import { CliCommand } from './cli-command';

@@ -66,7 +66,7 @@ async function prepare(command: CliCommand, argv: string[]): Promise<CliRun | Cl
 
 /** Boots the command's own small module, runs it, and always closes the database again. */
 async function execute(command: CliCommand, run: CliRun): Promise<CliResult> {
-  const app = await NestFactory.createApplicationContext(CliModule.for(command.needs), {
+  const app = await NestFactory.createApplicationContext(CliModule.for(command.module), {
     logger: new CliLogger(),
     abortOnError: false,
   }).catch((err: unknown) => err as Error);

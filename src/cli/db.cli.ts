@@ -1,3 +1,4 @@
+import { DatabaseModule } from '../database/database.module';
 import { migrationsAppliedHere } from '../database/migrate';
 import { CliCommand } from './cli-command';
 
@@ -7,7 +8,7 @@ export const dbCommands: Record<string, CliCommand> = {
     usage: 'db:migrate',
     options: {},
     // The database's boot applies them, under the same advisory lock as a server's boot.
-    needs: {},
+    module: DatabaseModule,
     prepare: () => {
       const before = migrationsAppliedHere().length;
       return Promise.resolve(() =>

@@ -79,6 +79,8 @@ export class AppConfig {
   readonly leaseCents: number;
   readonly monthlyCents: number;
   readonly subscriptions: SubscriptionsConfig;
+  /** 0: the periodic housekeeping pass (retention) is off. */
+  readonly housekeepingIntervalSeconds: number;
   readonly support: { phone: string; email: string };
   readonly bootstrap: { orgName?: string; adminEmail?: string };
   readonly redisUrl?: string;
@@ -146,6 +148,7 @@ export class AppConfig {
       reconcileIntervalSeconds: env.RECONCILE_INTERVAL_SECONDS,
       reconcilePendingAfterSeconds: env.RECONCILE_PENDING_AFTER_SECONDS,
     };
+    this.housekeepingIntervalSeconds = env.HOUSEKEEPING_INTERVAL_SECONDS;
     this.support = { phone: env.SUPPORT_PHONE, email: env.SUPPORT_EMAIL };
     this.bootstrap = { orgName: env.BOOTSTRAP_ORG_NAME, adminEmail: env.BOOTSTRAP_ADMIN_EMAIL };
     this.redisUrl = env.REDIS_URL;

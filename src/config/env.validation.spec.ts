@@ -17,6 +17,7 @@ describe('validateEnv', () => {
     expect(env.FULFILMENT_ORG_ID).toBeUndefined();
     expect(env.RECONCILE_INTERVAL_SECONDS).toBe(900);
     expect(env.RECONCILE_PENDING_AFTER_SECONDS).toBe(3600);
+    expect(env.HOUSEKEEPING_INTERVAL_SECONDS).toBe(3600);
   });
 
   it('converts numbers and treats empty strings as unset', () => {
@@ -32,6 +33,7 @@ describe('validateEnv', () => {
     ['FULFILMENT_ORG_ID', 'acme'],
     ['RECONCILE_INTERVAL_SECONDS', '-1'],
     ['RECONCILE_PENDING_AFTER_SECONDS', '10'],
+    ['HOUSEKEEPING_INTERVAL_SECONDS', '-1'],
     ['NODE_ENV', 'staging'],
     ['DATABASE_URL', 'mysql://localhost/x'],
     ['BASE_URL', 'not a url'],

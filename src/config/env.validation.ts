@@ -121,6 +121,8 @@ export class EnvironmentVariables {
   @Transform(toInt) @IsInt() @Min(0) @Max(86400) RECONCILE_INTERVAL_SECONDS = 900;
   /** A pending record older than this is reconciled. */
   @Transform(toInt) @IsInt() @Min(60) @Max(2592000) RECONCILE_PENDING_AFTER_SECONDS = 3600;
+  /** How often an instance deletes rows past their retention; 0 turns it off. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(86400) HOUSEKEEPING_INTERVAL_SECONDS = 3600;
 
   /** false: no `GET /metrics` (404) and no request metrics kept. */
   @Transform(toBool) @IsBoolean() METRICS_ENABLED = true;

@@ -1,4 +1,5 @@
 import { Global, Module, Provider } from '@nestjs/common';
+import { HousekeepingScheduler } from './housekeeping.scheduler';
 import { Housekeeping, RetentionRule } from './housekeeping.service';
 
 /** Global, so each feature registers its own retention rules with `retention(rule)`. */
@@ -14,3 +15,7 @@ export function retention(rule: RetentionRule): Provider {
     useFactory: (housekeeping: Housekeeping) => housekeeping.register(rule),
   };
 }
+
+/** The server's periodic pass; the command line runs no timers, so it leaves this out. */
+@Module({ providers: [HousekeepingScheduler] })
+export class HousekeepingSchedulerModule {}

@@ -1,14 +1,16 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { DeviceAssertionVerifier } from './device-assertion.verifier';
 import { DeviceAuthController } from './device-auth.controller';
 import { DeviceController } from './device.controller';
 import { DeviceSelfController } from './device-self.controller';
 import { DeviceTokenService } from './device-token.service';
+import { Device } from './device.entity';
 import { DeviceModule } from './device.module';
 
 /** The device routes: token exchange, device-scoped operations and the org's device list. */
 @Module({
-  imports: [DeviceModule],
+  imports: [TypeOrmModule.forFeature([Device]), DeviceModule],
   controllers: [DeviceAuthController, DeviceSelfController, DeviceController],
   providers: [DeviceTokenService, DeviceAssertionVerifier],
 })

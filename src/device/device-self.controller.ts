@@ -19,7 +19,7 @@ export class DeviceSelfController {
   @ApiOperation({ operationId: 'getDeviceSelf', summary: "The calling device's own record" })
   @ApiOkResponse({ type: DeviceSelfDto })
   self(@CurrentDevice() device: Device): DeviceSelfDto {
-    return DeviceService.self(device);
+    return DeviceSelfDto.from(device);
   }
 
   @Post('heartbeat')

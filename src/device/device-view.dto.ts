@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { DEVICE_STATUSES, type DeviceStatus } from './device.entity';
+import { mapPage, type Page } from '../common/pagination/page';
+import { Device, DEVICE_STATUSES, type DeviceStatus } from './device.entity';
+import type { DeviceListRow } from './device.service';
 
 /** One item of the org's device list (docs/devices.md). */
 export class DeviceItemDto {
@@ -10,6 +12,17 @@ export class DeviceItemDto {
   @ApiProperty({ type: String, nullable: true, description: 'Last heartbeat (ISO 8601)' })
   last_seen_at!: string | null;
   @ApiProperty({ description: 'ISO 8601' }) created_at!: string;
+
+  static from(d: DeviceListRow): DeviceItemDto {
+    return {
+      device_id: d.deviceId,
+      model: d.model,
+      provider: d.provider,
+      status: d.status,
+      last_seen_at: d.lastSeenAt ? d.lastSeenAt.toISOString() : null,
+      created_at: d.createdAt.toISOString(),
+    };
+  }
 }
 
 export class DeviceListDto {
@@ -20,6 +33,10 @@ export class DeviceListDto {
     description: 'Pass as `cursor` for the next page; null on the last page',
   })
   next_cursor!: string | null;
+
+  static from(page: Page<DeviceListRow>): DeviceListDto {
+    return mapPage(page, (d) => DeviceItemDto.from(d));
+  }
 }
 
 /** One device as registration and key rotation answer: the item and its key's thumbprint only. */
@@ -30,6 +47,10 @@ export class DeviceRecordDto extends DeviceItemDto {
     description: 'RFC 7638 thumbprint (SHA-256) of the registered public key; null: no key',
   })
   public_key_thumbprint!: string | null;
+
+  static override from(d: Device): DeviceRecordDto {
+    return { ...DeviceItemDto.from(d), public_key_thumbprint: d.publicKeyThumbprint };
+  }
 }
 
 /** The device's own record, as the device sees it. */
@@ -37,4 +58,13 @@ export class DeviceSelfDto extends DeviceRecordDto {
   @ApiProperty({ format: 'uuid' }) org_id!: string;
   @ApiPropertyOptional({ type: String, nullable: true }) firmware_version!: string | null;
   @ApiPropertyOptional({ type: Number, nullable: true }) battery_pct!: number | null;
+
+  static override from(d: Device): DeviceSelfDto {
+    return {
+      ...DeviceRecordDto.from(d),
+      org_id: d.orgId,
+      firmware_version: d.firmwareVersion,
+      battery_pct: d.batteryPct,
+    };
+  }
 }

@@ -1,20 +1,12 @@
 import { createPublicKey } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { CliCommand, CliNeeds, dtoFrom, ORG_FLAG, PAGE_FLAGS, str } from '../cli/cli-command';
-import { Organization } from '../org/organization.entity';
+import { CliCommand, dtoFrom, ORG_FLAG, PAGE_FLAGS, str } from '../cli/cli-command';
 import { OrgService } from '../org/org.service';
 import { CreateDeviceDto } from './create-device.dto';
-import { DeviceAudit } from './device-audit';
-import { Device } from './device.entity';
+import { DeviceModule } from './device.module';
 import { DeviceService } from './device.service';
+import { DeviceListDto, DeviceSelfDto } from './device-view.dto';
 import { ListDevicesDto } from './list-devices.dto';
-import { AuditLog } from '../common/logging/audit-log';
-
-/** DeviceService and what it calls; not DeviceModule, whose OrgModule brings a controller's guards. */
-const DEVICES: CliNeeds = {
-  entities: [Device, Organization],
-  providers: [DeviceService, DeviceAudit, AuditLog, OrgService],
-};
 
 export const deviceCommands: Record<string, CliCommand> = {
   'device:add': {
@@ -31,7 +23,7 @@ export const deviceCommands: Record<string, CliCommand> = {
         help: 'its public key, a JWK or a PEM file; it must then prove it holds the private key',
       },
     },
-    needs: DEVICES,
+    module: DeviceModule,
     prepare: async (args) => {
       const keyFile = str(args, 'public-key-file');
       const key = keyFile ? { public_key: await readPublicKey(keyFile) } : {};
@@ -40,7 +32,7 @@ export const deviceCommands: Record<string, CliCommand> = {
       return async (app) => {
         const input = { deviceId, model, provider, publicKey };
         const device = await app.get(DeviceService).register(str(args, 'org'), input, CLI_ACTOR);
-        return DeviceService.self(device);
+        return DeviceSelfDto.from(device);
       };
     },
   },
@@ -48,12 +40,12 @@ export const deviceCommands: Record<string, CliCommand> = {
     summary: "List an organization's devices by device id, a page at a time",
     usage: 'device:list --org ID [--limit N] [--cursor C]',
     options: { org: ORG_FLAG, ...PAGE_FLAGS },
-    needs: DEVICES,
+    module: DeviceModule,
     prepare: async (args) => {
       const page = await dtoFrom(ListDevicesDto, args, ['limit', 'cursor']);
       return async (app) => {
         const org = await app.get(OrgService).get(str(args, 'org'));
-        return app.get(DeviceService).list(org.id, page);
+        return DeviceListDto.from(await app.get(DeviceService).list(org.id, page));
       };
     },
   },

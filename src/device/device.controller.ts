@@ -42,8 +42,11 @@ export class DeviceController {
   })
   @ApiOkResponse({ type: DeviceListDto })
   @ApiProblems(ErrorCode.ValidationFailed)
-  list(@CurrentUser() user: AuthUser, @Query() query: ListDevicesDto): Promise<DeviceListDto> {
-    return this.devices.list(user.orgId, query);
+  async list(
+    @CurrentUser() user: AuthUser,
+    @Query() query: ListDevicesDto,
+  ): Promise<DeviceListDto> {
+    return DeviceListDto.from(await this.devices.list(user.orgId, query));
   }
 
   @Post()
@@ -55,8 +58,13 @@ export class DeviceController {
   @ApiCreatedResponse({ type: DeviceRecordDto })
   @ApiCookieWrite()
   @ApiProblems(ErrorCode.DeviceExists)
-  create(@CurrentUser() user: AuthUser, @Body() body: CreateDeviceDto): Promise<DeviceRecordDto> {
-    return this.devices.create(user.orgId, body, { actor: user.id });
+  async create(
+    @CurrentUser() user: AuthUser,
+    @Body() body: CreateDeviceDto,
+  ): Promise<DeviceRecordDto> {
+    return DeviceRecordDto.from(
+      await this.devices.create(user.orgId, body, { actor: user.id }),
+    );
   }
 
   @Put(':device_id/public-key')
@@ -69,12 +77,16 @@ export class DeviceController {
   @ApiOkResponse({ type: DeviceRecordDto })
   @ApiCookieWrite()
   @ApiProblems(ErrorCode.NotFound)
-  setPublicKey(
+  async setPublicKey(
     @CurrentUser() user: AuthUser,
     @Param('device_id') deviceId: string,
     @Body() body: SetDevicePublicKeyDto,
   ): Promise<DeviceRecordDto> {
-    return this.devices.setPublicKey(user.orgId, deviceId, body.public_key, { actor: user.id });
+    return DeviceRecordDto.from(
+      await this.devices.setPublicKey(user.orgId, deviceId, body.public_key, {
+        actor: user.id,
+      }),
+    );
   }
 
   @Delete(':device_id')

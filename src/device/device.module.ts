@@ -23,6 +23,6 @@ import { AuditLog } from '../common/logging/audit-log';
     AuditLog,
     retention(DEVICE_JTI_RETENTION),
   ],
-  exports: [DeviceService, DeviceJtiStore, DeviceAudit, TypeOrmModule],
+  exports: [DeviceService, DeviceJtiStore, DeviceAudit],
 })
 export class DeviceModule {}

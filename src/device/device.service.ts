@@ -10,7 +10,7 @@ import { DeviceAudit } from './device-audit';
 import { keysetPage, PageRequest } from '../common/pagination/keyset-page';
 import { DEVICE_ORDER } from './device-cursor';
 import { DeviceKey, deviceKeyFrom, DeviceKeyError, DevicePublicJwk } from './device-key';
-import { DeviceItemDto, DeviceListDto, DeviceRecordDto, DeviceSelfDto } from './device-view.dto';
+import { Page } from '../common/pagination/page';
 import { Device } from './device.entity';
 import { isCanonicalDeviceId } from './device.rules';
 
@@ -39,7 +39,7 @@ const LIST_COLUMNS = `SELECT device_id AS "deviceId", model, provider, status,
   last_seen_at AS "lastSeenAt", created_at AS "createdAt" FROM devices`;
 const LIST_SQL = `${LIST_COLUMNS} WHERE org_id = $1 ORDER BY device_id ASC LIMIT $2`;
 const LIST_AFTER_SQL = `${LIST_COLUMNS} WHERE org_id = $1 AND device_id > $2 ORDER BY device_id ASC LIMIT $3`;
-type ListRow = Pick<
+export type DeviceListRow = Pick<
   Device,
   'deviceId' | 'model' | 'provider' | 'status' | 'lastSeenAt' | 'createdAt'
 >;
@@ -82,11 +82,10 @@ export class DeviceService {
     return device;
   }
 
-  /** Registration through the API: the body as the contract names it, the record back. */
-  async create(orgId: string, body: CreateDeviceDto, by: DeviceActor): Promise<DeviceRecordDto> {
+  /** Registration through the API: the body as the contract names it. */
+  create(orgId: string, body: CreateDeviceDto, by: DeviceActor): Promise<Device> {
     const { device_id: deviceId, model, provider, public_key: publicKey } = body;
-    const device = await this.register(orgId, { deviceId, model, provider, publicKey }, by);
-    return DeviceService.record(device);
+    return this.register(orgId, { deviceId, model, provider, publicKey }, by);
   }
 
   /**
@@ -98,7 +97,7 @@ export class DeviceService {
     deviceId: string,
     jwk: DevicePublicJwk,
     by: DeviceActor,
-  ): Promise<DeviceRecordDto> {
+  ): Promise<Device> {
     const key = await validKey(jwk);
     const device = await this.findInOrg(orgId, deviceId);
     const previous = device.publicKeyThumbprint;
@@ -109,7 +108,7 @@ export class DeviceService {
     device.publicKey = key.jwk;
     device.publicKeyThumbprint = key.thumbprint;
     this.auditKey(device, key, previous, by);
-    return DeviceService.record(device);
+    return device;
   }
 
   private auditKey(device: Device, key: DeviceKey, previous: string | null, by?: DeviceActor) {
@@ -123,15 +122,13 @@ export class DeviceService {
   }
 
   /** One page of the org's devices in device_id order; keyset, so pages stay stable under inserts. */
-  async list(orgId: string, page: PageRequest): Promise<DeviceListDto> {
+  async list(orgId: string, page: PageRequest): Promise<Page<DeviceListRow>> {
     // Only the item's columns, as plain rows: hydrating whole entities cost more than the query
     // (see bench/findings.md).
-    const rows = (after: { after: string } | undefined, take: number) =>
+    return keysetPage(page, DEVICE_ORDER, (after, take) =>
       after === undefined
-        ? this.devices.query<ListRow[]>(LIST_SQL, [orgId, take])
-        : this.devices.query<ListRow[]>(LIST_AFTER_SQL, [orgId, after.after, take]);
-    return keysetPage<ListRow, { after: string }, DeviceItemDto>(page, DEVICE_ORDER, rows, (d) =>
-      DeviceService.item(d),
+        ? this.devices.query<DeviceListRow[]>(LIST_SQL, [orgId, take])
+        : this.devices.query<DeviceListRow[]>(LIST_AFTER_SQL, [orgId, after.after, take]),
     );
   }
 
@@ -177,30 +174,6 @@ export class DeviceService {
     // Another org's device answers exactly like a missing one.
     if (!device) throw new DeviceError(ErrorCode.NotFound, 'No such device.');
     return device;
-  }
-
-  static item(d: ListRow): DeviceItemDto {
-    return {
-      device_id: d.deviceId,
-      model: d.model,
-      provider: d.provider,
-      status: d.status,
-      last_seen_at: d.lastSeenAt ? d.lastSeenAt.toISOString() : null,
-      created_at: d.createdAt.toISOString(),
-    };
-  }
-
-  static record(d: Device): DeviceRecordDto {
-    return { ...DeviceService.item(d), public_key_thumbprint: d.publicKeyThumbprint };
-  }
-
-  static self(d: Device): DeviceSelfDto {
-    return {
-      ...DeviceService.record(d),
-      org_id: d.orgId,
-      firmware_version: d.firmwareVersion,
-      battery_pct: d.batteryPct,
-    };
   }
 }
 

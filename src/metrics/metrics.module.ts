@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
+import { SubscriptionModule } from '../subscription/subscription.module';
 import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';
 
-@Module({ controllers: [MetricsController], providers: [MetricsService] })
+@Module({
+  imports: [SubscriptionModule],
+  controllers: [MetricsController],
+  providers: [MetricsService],
+})
 export class MetricsModule {}

@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { collectProcessMetrics } from '../common/metrics/metrics';
 import { AppConfig } from '../config/app-config';
-import { SUBSCRIPTION_STATUSES } from '../subscription/subscription.entity';
+import { SubscriptionService } from '../subscription/subscription.service';
 import { MetricsError } from './metrics.error';
 import { bearerToken } from '../common/http/bearer-token';
 
@@ -48,18 +48,6 @@ const subscriptions = new Gauge({
   labelNames: ['status'] as const,
 });
 
-/** Read at scrape time: one grouped count, cheap on the status index. */
-async function countSubscriptions(): Promise<void> {
-  if (!source?.isInitialized) return;
-  const rows: { status: string; n: string }[] = await source.query(
-    'SELECT status, count(*) AS n FROM subscriptions GROUP BY status',
-  );
-  // Every status, 0 included: an alert on "no paid ones" needs the series to exist.
-  const counts = new Map(rows.map((r) => [r.status, Number(r.n)]));
-  for (const status of SUBSCRIPTION_STATUSES)
-    subscriptions.set({ status }, counts.get(status) ?? 0);
-}
-
 /** The scrape: everything on prom-client's default registry, behind METRICS_TOKEN when set. */
 @Injectable()
 export class MetricsService implements OnModuleInit, OnApplicationShutdown {
@@ -69,6 +57,7 @@ export class MetricsService implements OnModuleInit, OnApplicationShutdown {
   constructor(
     config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly subscriptionRecords: SubscriptionService,
   ) {
     this.enabled = config.metricsEnabled;
     this.token = config.metricsToken ? Buffer.from(config.metricsToken) : undefined;
@@ -88,8 +77,16 @@ export class MetricsService implements OnModuleInit, OnApplicationShutdown {
     if (!this.enabled) throw new MetricsError(ErrorCode.NotFound, 'No such resource.');
     this.authorize(authorization);
     // A database away must not fail the scrape: the other metrics say so better.
-    await countSubscriptions().catch(() => subscriptions.reset());
+    await this.countSubscriptions().catch(() => subscriptions.reset());
     return register.metrics();
+  }
+
+  /** Read at scrape time: one grouped count, cheap on the status index. */
+  private async countSubscriptions(): Promise<void> {
+    if (!this.dataSource.isInitialized) return;
+    // Every status, 0 included: an alert on "no paid ones" needs the series to exist.
+    const counts = await this.subscriptionRecords.countByStatus();
+    for (const [status, n] of Object.entries(counts)) subscriptions.set({ status }, n);
   }
 
   private authorize(authorization: string | undefined): void {

@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { OrgController } from './org.controller';
 import { Organization } from './organization.entity';
 import { OrgService } from './org.service';
 
+/** Organizations without HTTP: what other features and the command line use. */
 @Module({
   imports: [TypeOrmModule.forFeature([Organization])],
-  controllers: [OrgController],
   providers: [OrgService],
   exports: [OrgService],
 })

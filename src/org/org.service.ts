@@ -1,17 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
-import { Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
 import { OrgError } from './org.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
-import { KeysetOrder, keysetPage, Page, PageRequest } from '../common/pagination/keyset-page';
+import { KeysetOrder, keysetPage, PageRequest } from '../common/pagination/keyset-page';
+import { Page } from '../common/pagination/page';
 import { Organization } from './organization.entity';
-
-export interface OrgView {
-  id: string;
-  name: string;
-  created_at: string;
-}
 
 /** The list's keyset order: by name, ties by id. */
 const ORG_ORDER: KeysetOrder<Organization, { name: string; id: string }> = {
@@ -24,7 +19,8 @@ const ORG_ORDER: KeysetOrder<Organization, { name: string; id: string }> = {
 export class OrgService {
   constructor(@InjectRepository(Organization) private readonly orgs: Repository<Organization>) {}
 
-  async create(name: string): Promise<Organization> {
+  /** `manager`: inside the caller's transaction (the first admin's bootstrap). */
+  async create(name: string, manager?: EntityManager): Promise<Organization> {
     const trimmed = name.trim();
     if (trimmed.length === 0 || trimmed.length > 200) {
       throw new OrgError(
@@ -33,7 +29,8 @@ export class OrgService {
         [{ field: 'name', message: 'name must have 1 to 200 characters' }],
       );
     }
-    return this.orgs.save(this.orgs.create({ name: trimmed }));
+    const orgs = manager?.getRepository(Organization) ?? this.orgs;
+    return orgs.save(orgs.create({ name: trimmed }));
   }
 
   async get(id: string): Promise<Organization> {
@@ -43,24 +40,15 @@ export class OrgService {
   }
 
   /** Every organization, by name, a keyset page at a time (operators: `org:list`). */
-  async list(page: PageRequest): Promise<Page<OrgView>> {
-    return keysetPage(
-      page,
-      ORG_ORDER,
-      (after, take) => {
-        const query = this.orgs
-          .createQueryBuilder('o')
-          .orderBy('o.name', 'ASC')
-          .addOrderBy('o.id', 'ASC')
-          .limit(take);
-        if (after) query.where('(o.name, o.id) > (:name, CAST(:id AS uuid))', after);
-        return query.getMany();
-      },
-      (o) => OrgService.view(o),
-    );
-  }
-
-  static view(org: Organization): OrgView {
-    return { id: org.id, name: org.name, created_at: org.createdAt.toISOString() };
+  async list(page: PageRequest): Promise<Page<Organization>> {
+    return keysetPage(page, ORG_ORDER, (after, take) => {
+      const query = this.orgs
+        .createQueryBuilder('o')
+        .orderBy('o.name', 'ASC')
+        .addOrderBy('o.id', 'ASC')
+        .limit(take);
+      if (after) query.where('(o.name, o.id) > (:name, CAST(:id AS uuid))', after);
+      return query.getMany();
+    });
   }
 }

@@ -1,6 +1,16 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { HISTORY_SOURCES, type HistorySource } from './subscription-history.entity';
-import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from './subscription.entity';
+import { mapPage, type Page } from '../common/pagination/page';
+import {
+  HISTORY_SOURCES,
+  type HistorySource,
+  SubscriptionHistoryEntry,
+} from './subscription-history.entity';
+import type { SubscriptionDetail } from './subscription.service';
+import {
+  Subscription,
+  SUBSCRIPTION_STATUSES,
+  type SubscriptionStatus,
+} from './subscription.entity';
 
 const text = { type: String, nullable: true } as const;
 const time = { type: String, nullable: true, description: 'ISO 8601' } as const;
@@ -43,6 +53,36 @@ export class SubscriptionRecordDto {
   @ApiProperty({ type: SubscriptionRecipientDto }) recipient!: SubscriptionRecipientDto;
   @ApiProperty({ type: SubscriptionShippingDto }) shipping!: SubscriptionShippingDto;
   @ApiProperty({ type: SubscriptionProcessorDto }) processor!: SubscriptionProcessorDto;
+
+  /** Customer details: only here and in the CLI, never in logs. */
+  static from(s: Subscription): SubscriptionRecordDto {
+    return {
+      id: s.id,
+      status: s.status,
+      created_at: s.createdAt.toISOString(),
+      paid_at: s.paidAt?.toISOString() ?? null,
+      canceled_at: s.canceledAt?.toISOString() ?? null,
+      coupon: s.coupon,
+      // Before the processor reports, what the buyer typed on the plans page.
+      customer: {
+        email: s.customerEmail ?? s.email,
+        name: s.customerName ?? s.name,
+        phone: s.customerPhone,
+      },
+      recipient: {
+        name: s.recipientName,
+        living_situation: s.livingSituation,
+        primary_concern: s.primaryConcern,
+        zip: s.recipientZip,
+      },
+      shipping: { name: s.shippingName, address: s.shippingAddress },
+      processor: {
+        checkout_session_id: s.checkoutSessionId,
+        subscription_id: s.processorSubscriptionId,
+        customer_id: s.processorCustomerId,
+      },
+    };
+  }
 }
 
 /** An event that touched the record; `from` = `to` when it only filled fields. */
@@ -54,6 +94,18 @@ export class SubscriptionHistoryItemDto {
   @ApiProperty({ description: "The event's `created` (ISO 8601)" }) event_created_at!: string;
   @ApiProperty({ description: 'ISO 8601' }) received_at!: string;
   @ApiProperty({ enum: HISTORY_SOURCES }) source!: HistorySource;
+
+  static from(h: SubscriptionHistoryEntry): SubscriptionHistoryItemDto {
+    return {
+      event_id: h.eventId,
+      type: h.type,
+      from: h.fromStatus,
+      to: h.toStatus,
+      event_created_at: h.eventCreatedAt.toISOString(),
+      received_at: h.receivedAt.toISOString(),
+      source: h.source,
+    };
+  }
 }
 
 export class SubscriptionDetailDto extends SubscriptionRecordDto {
@@ -62,6 +114,13 @@ export class SubscriptionDetailDto extends SubscriptionRecordDto {
     description: 'In the order the events happened (their `created`; ties in arrival order)',
   })
   history!: SubscriptionHistoryItemDto[];
+
+  static withHistory({ subscription, history }: SubscriptionDetail): SubscriptionDetailDto {
+    return {
+      ...SubscriptionRecordDto.from(subscription),
+      history: history.map((h) => SubscriptionHistoryItemDto.from(h)),
+    };
+  }
 }
 
 export class SubscriptionListDto {
@@ -72,4 +131,8 @@ export class SubscriptionListDto {
     description: 'Pass as `cursor` for the next page; null on the last page',
   })
   next_cursor!: string | null;
+
+  static from(page: Page<Subscription>): SubscriptionListDto {
+    return mapPage(page, (s) => SubscriptionRecordDto.from(s));
+  }
 }

@@ -1,13 +1,11 @@
-import { CliCommand, CliNeeds, dtoFrom, PAGE_FLAGS } from '../cli/cli-command';
+import { CliCommand, dtoFrom, PAGE_FLAGS } from '../cli/cli-command';
 import { SUBSCRIPTION_STATUSES } from './subscription.entity';
 import { ListSubscriptionsDto } from './list-subscriptions.dto';
 import { SubscriptionLifecycleModule } from './subscription-lifecycle.module';
 import { SubscriptionModule } from './subscription.module';
 import { SubscriptionReconciler } from './subscription-reconciler.service';
-import { SubscriptionService } from './subscription.service';
-
-/** The records alone (no processor, no lifecycle) for the commands that only read. */
-const RECORDS: CliNeeds = { imports: [SubscriptionModule] };
+import { SubscriptionDetail, SubscriptionService } from './subscription.service';
+import { SubscriptionHistoryItemDto, SubscriptionListDto } from './subscription-view.dto';
 
 export const subscriptionCommands: Record<string, CliCommand> = {
   'subscription:show': {
@@ -15,13 +13,12 @@ export const subscriptionCommands: Record<string, CliCommand> = {
     usage: 'subscription:show ID',
     options: {},
     positionals: ['ID'],
-    needs: RECORDS,
+    // The records alone (no processor, no lifecycle): these commands only read.
+    module: SubscriptionModule,
     prepare: (args) =>
-      Promise.resolve(async (app) => {
-        const service = app.get(SubscriptionService);
-        const sub = await service.get(args.positionals[0] ?? '');
-        return SubscriptionService.view(sub, await service.historyOf(sub.id));
-      }),
+      Promise.resolve(async (app) =>
+        fullView(await app.get(SubscriptionService).detail(args.positionals[0] ?? '')),
+      ),
   },
   'subscription:list': {
     summary: 'List subscriptions newest first, a page at a time',
@@ -30,17 +27,54 @@ export const subscriptionCommands: Record<string, CliCommand> = {
       status: { type: 'string', help: `only this status: ${SUBSCRIPTION_STATUSES.join(', ')}` },
       ...PAGE_FLAGS,
     },
-    needs: RECORDS,
+    // The records alone (no processor, no lifecycle): these commands only read.
+    module: SubscriptionModule,
     prepare: async (args) => {
       const query = await dtoFrom(ListSubscriptionsDto, args, ['status', 'limit', 'cursor']);
-      return (app) => app.get(SubscriptionService).list(query);
+      return async (app) =>
+        SubscriptionListDto.from(await app.get(SubscriptionService).list(query));
     },
   },
   'subscription:reconcile': {
     summary: 'Run the reconcile pass once (asks the processor), print what it changed',
     usage: 'subscription:reconcile',
     options: {},
-    needs: { imports: [SubscriptionLifecycleModule] },
+    module: SubscriptionLifecycleModule,
     prepare: () => Promise.resolve((app) => app.get(SubscriptionReconciler).runOnce()),
   },
 };
+
+/** What `subscription:show` prints: every column, and the history. */
+function fullView({ subscription: s, history }: SubscriptionDetail): Record<string, unknown> {
+  return {
+    id: s.id,
+    product: s.product,
+    status: s.status,
+    name: s.name,
+    email: s.email,
+    coupon: s.coupon,
+    source: s.source,
+    lease_cents: s.leaseCents,
+    monthly_cents: s.monthlyCents,
+    currency: s.currency,
+    checkout_session_id: s.checkoutSessionId,
+    last_processor_error: s.lastProcessorError,
+    customer_email: s.customerEmail,
+    customer_name: s.customerName,
+    customer_phone: s.customerPhone,
+    recipient_name: s.recipientName,
+    living_situation: s.livingSituation,
+    primary_concern: s.primaryConcern,
+    shipping_name: s.shippingName,
+    shipping_address: s.shippingAddress,
+    recipient_zip: s.recipientZip,
+    processor_subscription_id: s.processorSubscriptionId,
+    processor_customer_id: s.processorCustomerId,
+    paid_at: s.paidAt?.toISOString() ?? null,
+    canceled_at: s.canceledAt?.toISOString() ?? null,
+    reconciled_at: s.reconciledAt?.toISOString() ?? null,
+    created_at: s.createdAt.toISOString(),
+    updated_at: s.updatedAt.toISOString(),
+    history: history.map((h) => SubscriptionHistoryItemDto.from(h)),
+  };
+}

@@ -8,6 +8,6 @@ import { SubscriptionService } from './subscription.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Subscription, SubscriptionHistoryEntry])],
   providers: [SubscriptionService],
-  exports: [TypeOrmModule, SubscriptionService],
+  exports: [SubscriptionService],
 })
 export class SubscriptionModule {}

@@ -7,15 +7,25 @@ import { ErrorCode } from '../common/errors/error-code.enum';
 import { keysetPage, PageRequest } from '../common/pagination/keyset-page';
 import { SUBSCRIPTION_ORDER, SubscriptionPosition, SubscriptionRow } from './subscription-cursor';
 import { SubscriptionHistoryEntry } from './subscription-history.entity';
+import { Page } from '../common/pagination/page';
 import {
-  SubscriptionDetailDto,
-  SubscriptionHistoryItemDto,
-  SubscriptionListDto,
-  SubscriptionRecordDto,
-} from './subscription-view.dto';
-import { Subscription, SubscriptionStatus } from './subscription.entity';
+  LEASE_PRODUCT,
+  Subscription,
+  SUBSCRIPTION_STATUSES,
+  SubscriptionStatus,
+} from './subscription.entity';
 
-export type SubscriptionView = Record<string, unknown>;
+/** One record and its history, in the order the events happened. */
+export interface SubscriptionDetail {
+  subscription: Subscription;
+  history: SubscriptionHistoryEntry[];
+}
+
+/** What the public checkout stores before it asks the processor (a `pending` record). */
+export type PendingIntent = Pick<
+  Subscription,
+  'name' | 'email' | 'coupon' | 'source' | 'leaseCents' | 'monthlyCents' | 'currency'
+>;
 
 export interface SubscriptionPage extends PageRequest {
   status?: SubscriptionStatus;
@@ -33,6 +43,45 @@ export class SubscriptionService {
     private readonly history: Repository<SubscriptionHistoryEntry>,
   ) {}
 
+  /** A new `pending` record of the one product; committed on its own (it must outlive a failure). */
+  createPending(intent: PendingIntent): Promise<Subscription> {
+    return this.subscriptions.save(
+      this.subscriptions.create({ ...intent, product: LEASE_PRODUCT, status: 'pending' }),
+    );
+  }
+
+  async recordCheckoutSession(id: string, checkoutSessionId: string): Promise<void> {
+    await this.subscriptions.update(id, { checkoutSessionId });
+  }
+
+  /** The processor's reason for a failed checkout, kept on the record for operators. */
+  async noteProcessorError(id: string, reason: string): Promise<void> {
+    await this.subscriptions.update(id, { lastProcessorError: reason });
+  }
+
+  /** The status of the record behind a hosted checkout session; undefined when there is none. */
+  async statusOfCheckoutSession(sessionId: string): Promise<SubscriptionStatus | undefined> {
+    const found = await this.subscriptions.findOne({
+      where: { checkoutSessionId: sessionId },
+      select: { status: true },
+    });
+    return found?.status;
+  }
+
+  /** How many records have each status, every status included (0 when none). */
+  async countByStatus(): Promise<Record<SubscriptionStatus, number>> {
+    const rows = await this.subscriptions
+      .createQueryBuilder('s')
+      .select('s.status', 'status')
+      .addSelect('count(*)', 'n')
+      .groupBy('s.status')
+      .getRawMany<{ status: SubscriptionStatus; n: string }>();
+    const counts = new Map(rows.map((r) => [r.status, Number(r.n)]));
+    return Object.fromEntries(
+      SUBSCRIPTION_STATUSES.map((status) => [status, counts.get(status) ?? 0]),
+    ) as Record<SubscriptionStatus, number>;
+  }
+
   async get(id: string): Promise<Subscription> {
     const found = isUUID(id) ? await this.subscriptions.findOneBy({ id: id.toLowerCase() }) : null;
     if (!found) {
@@ -49,19 +98,18 @@ export class SubscriptionService {
     });
   }
 
-  async detail(id: string): Promise<SubscriptionDetailDto> {
-    const sub = await this.get(id);
-    const history = await this.historyOf(sub.id);
-    return { ...SubscriptionService.record(sub), history: history.map(historyItem) };
+  async detail(id: string): Promise<SubscriptionDetail> {
+    const subscription = await this.get(id);
+    return { subscription, history: await this.historyOf(subscription.id) };
   }
 
   /** Newest first, keyset on (created_at, id): pages neither repeat nor skip while records arrive. */
-  async list(page: SubscriptionPage): Promise<SubscriptionListDto> {
+  async list(page: SubscriptionPage): Promise<Page<Subscription>> {
     return keysetPage(
       page,
       SUBSCRIPTION_ORDER,
       (after, take) => this.newestFirst(page.status, after, take),
-      (row) => SubscriptionService.record(row.sub),
+      (row) => row.sub,
     );
   }
 
@@ -83,81 +131,4 @@ export class SubscriptionService {
     const { entities, raw } = await query.getRawAndEntities<{ cursor_at: string }>();
     return entities.map((sub, i) => ({ sub, at: raw[i].cursor_at }));
   }
-
-  /** The record of docs/checkout.md. Customer details: only here and in the CLI, never in logs. */
-  static record(s: Subscription): SubscriptionRecordDto {
-    return {
-      id: s.id,
-      status: s.status,
-      created_at: s.createdAt.toISOString(),
-      paid_at: s.paidAt?.toISOString() ?? null,
-      canceled_at: s.canceledAt?.toISOString() ?? null,
-      coupon: s.coupon,
-      // Before the processor reports, what the buyer typed on the plans page.
-      customer: {
-        email: s.customerEmail ?? s.email,
-        name: s.customerName ?? s.name,
-        phone: s.customerPhone,
-      },
-      recipient: {
-        name: s.recipientName,
-        living_situation: s.livingSituation,
-        primary_concern: s.primaryConcern,
-        zip: s.recipientZip,
-      },
-      shipping: { name: s.shippingName, address: s.shippingAddress },
-      processor: {
-        checkout_session_id: s.checkoutSessionId,
-        subscription_id: s.processorSubscriptionId,
-        customer_id: s.processorCustomerId,
-      },
-    };
-  }
-
-  /** The command line's view: every column, and the history. */
-  static view(s: Subscription, history: SubscriptionHistoryEntry[]): SubscriptionView {
-    return {
-      id: s.id,
-      product: s.product,
-      status: s.status,
-      name: s.name,
-      email: s.email,
-      coupon: s.coupon,
-      source: s.source,
-      lease_cents: s.leaseCents,
-      monthly_cents: s.monthlyCents,
-      currency: s.currency,
-      checkout_session_id: s.checkoutSessionId,
-      last_processor_error: s.lastProcessorError,
-      customer_email: s.customerEmail,
-      customer_name: s.customerName,
-      customer_phone: s.customerPhone,
-      recipient_name: s.recipientName,
-      living_situation: s.livingSituation,
-      primary_concern: s.primaryConcern,
-      shipping_name: s.shippingName,
-      shipping_address: s.shippingAddress,
-      recipient_zip: s.recipientZip,
-      processor_subscription_id: s.processorSubscriptionId,
-      processor_customer_id: s.processorCustomerId,
-      paid_at: s.paidAt?.toISOString() ?? null,
-      canceled_at: s.canceledAt?.toISOString() ?? null,
-      reconciled_at: s.reconciledAt?.toISOString() ?? null,
-      created_at: s.createdAt.toISOString(),
-      updated_at: s.updatedAt.toISOString(),
-      history: history.map(historyItem),
-    };
-  }
-}
-
-function historyItem(h: SubscriptionHistoryEntry): SubscriptionHistoryItemDto {
-  return {
-    event_id: h.eventId,
-    type: h.type,
-    from: h.fromStatus,
-    to: h.toStatus,
-    event_created_at: h.eventCreatedAt.toISOString(),
-    received_at: h.receivedAt.toISOString(),
-    source: h.source,
-  };
 }

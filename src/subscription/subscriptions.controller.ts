@@ -31,8 +31,8 @@ export class SubscriptionsController {
   })
   @ApiOkResponse({ type: SubscriptionListDto })
   @ApiProblems(ErrorCode.ValidationFailed)
-  list(@Query() query: ListSubscriptionsDto): Promise<SubscriptionListDto> {
-    return this.subscriptions.list(query);
+  async list(@Query() query: ListSubscriptionsDto): Promise<SubscriptionListDto> {
+    return SubscriptionListDto.from(await this.subscriptions.list(query));
   }
 
   @Get(':id')
@@ -41,7 +41,7 @@ export class SubscriptionsController {
   @ApiOkResponse({ type: SubscriptionDetailDto })
   // 400: a path that is not valid percent-encoding; a malformed id is 404 like a missing one.
   @ApiProblems(ErrorCode.ValidationFailed, ErrorCode.NotFound)
-  detail(@Param('id') id: string): Promise<SubscriptionDetailDto> {
-    return this.subscriptions.detail(id);
+  async detail(@Param('id') id: string): Promise<SubscriptionDetailDto> {
+    return SubscriptionDetailDto.withHistory(await this.subscriptions.detail(id));
   }
 }

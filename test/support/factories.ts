@@ -5,7 +5,7 @@ import { Repository } from 'typeorm';
 import { Subscription } from '../../src/subscription/subscription.entity';
 import type { Role } from '../../src/auth/auth-user';
 import { User } from '../../src/auth/user.entity';
-import { UserService } from '../../src/auth/user.service';
+import { UserService } from '../../src/users/user.service';
 import { Device } from '../../src/device/device.entity';
 import { DeviceService, NewDevice } from '../../src/device/device.service';
 import { Organization } from '../../src/org/organization.entity';

@@ -3,6 +3,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Organization } from '../../src/org/organization.entity';
 import { SubscriptionService } from '../../src/subscription/subscription.service';
+import { SubscriptionDetailDto } from '../../src/subscription/subscription-view.dto';
 import type { Subscription } from '../../src/subscription/subscription.entity';
 import { createPendingSubscription, unique } from './factories';
 import { ApiShape, invoiceEvent, sessionEvent, sign, subscriptionEvent } from './processor-events';
@@ -85,7 +86,9 @@ export async function send(t: TestApp, event: Record<string, unknown>): Promise<
 }
 
 /** The record as the operators' API shows it, with its history. */
-export const detailOf = (t: TestApp, id: string) => t.app.get(SubscriptionService).detail(id);
+/** The record as the operators' API shows it. */
+export const detailOf = async (t: TestApp, id: string) =>
+  SubscriptionDetailDto.withHistory(await t.app.get(SubscriptionService).detail(id));
 
 /** Status, times and history without what differs between two records (ids, arrival times). */
 export async function timelineOf(t: TestApp, id: string) {

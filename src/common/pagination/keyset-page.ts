@@ -1,16 +1,12 @@
 import { DomainError } from '../errors/domain.error';
 import { ErrorCode } from '../errors/error-code.enum';
 import { decodeKeysetCursor, encodeKeysetCursor } from './keyset-cursor';
+import { Page } from './page';
 
 /** `?limit=&cursor=` as a service receives them (PageQueryDto checked the limit). */
 export interface PageRequest {
   limit: number;
   cursor?: string;
-}
-
-export interface Page<T> {
-  items: T[];
-  next_cursor: string | null;
 }
 
 /** A list's keyset order: where a row sits in it, and a cursor's fields read back (or refused). */
@@ -24,11 +20,11 @@ export interface KeysetOrder<Row, Position extends Record<string, string>> {
  * `fetch` for one row more than the page (it tells whether another page follows, without a
  * count), and writes `next_cursor` from the page's last row.
  */
-export async function keysetPage<Row, Position extends Record<string, string>, Item>(
+export async function keysetPage<Row, Position extends Record<string, string>, Item = Row>(
   page: PageRequest,
   order: KeysetOrder<Row, Position>,
   fetch: (after: Position | undefined, take: number) => Promise<Row[]>,
-  view: (row: Row) => Item,
+  view: (row: Row) => Item = (row) => row as unknown as Item, // Item defaults to Row
 ): Promise<Page<Item>> {
   const after = page.cursor === undefined ? undefined : decodeKeysetCursor(page.cursor, order.read);
   if (page.cursor !== undefined && after === undefined) {

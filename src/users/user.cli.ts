@@ -1,21 +1,12 @@
-import { CliCommand, CliNeeds, dtoFrom, ORG_FLAG, str } from '../cli/cli-command';
-import { AuditLog } from '../common/logging/audit-log';
-import { Organization } from '../org/organization.entity';
+import { CliCommand, dtoFrom, ORG_FLAG, str } from '../cli/cli-command';
 import { OrgService } from '../org/org.service';
 import { CreateUserDto } from './create-user.dto';
-import { Session } from './session.entity';
-import { SessionService } from './session.service';
 import { UpdateUserDto } from './update-user.dto';
-import { adminUserView } from './user-view.dto';
-import { User } from './user.entity';
+import { AdminUserView, UserListResponse } from './user-view.dto';
+import { UserModule } from './user.module';
 import { UserService } from './user.service';
 
-/** UserService and what it calls: no sign-in, no guards, no identity provider. */
-const ACCOUNTS: CliNeeds = {
-  entities: [User, Session, Organization],
-  providers: [UserService, SessionService, OrgService, AuditLog],
-};
-
+/** Every command runs on UserModule: accounts and sessions, no sign-in, guards or provider. */
 const ROLE_HELP = 'admin or member';
 
 export const userCommands: Record<string, CliCommand> = {
@@ -28,11 +19,11 @@ export const userCommands: Record<string, CliCommand> = {
       role: { type: 'string', required: true, help: ROLE_HELP },
       name: { type: 'string', help: 'a display name, 1 to 200 characters' },
     },
-    needs: ACCOUNTS,
+    module: UserModule,
     prepare: async (args) => {
       const input = await dtoFrom(CreateUserDto, args, ['email', 'role', 'name']);
       return async (app) =>
-        adminUserView(await app.get(UserService).create(str(args, 'org'), input));
+        AdminUserView.from(await app.get(UserService).create(str(args, 'org'), input));
     },
   },
   'user:move': {
@@ -44,22 +35,24 @@ export const userCommands: Record<string, CliCommand> = {
       org: { ...ORG_FLAG, help: 'the id of the organization it moves to (may be its own)' },
       role: { type: 'string', help: `${ROLE_HELP} (default: unchanged)` },
     },
-    needs: ACCOUNTS,
+    module: UserModule,
     prepare: async (args) => {
       const { role } = await dtoFrom(UpdateUserDto, args, ['role']);
       return async (app) =>
-        adminUserView(await app.get(UserService).move(str(args, 'email'), str(args, 'org'), role));
+        AdminUserView.from(
+          await app.get(UserService).move(str(args, 'email'), str(args, 'org'), role),
+        );
     },
   },
   'user:list': {
     summary: "List an organization's accounts, oldest first",
     usage: 'user:list --org ID',
     options: { org: ORG_FLAG },
-    needs: ACCOUNTS,
+    module: UserModule,
     prepare: (args) =>
       Promise.resolve(async (app) => {
         const org = await app.get(OrgService).get(str(args, 'org'));
-        return { items: (await app.get(UserService).list(org.id)).map(adminUserView) };
+        return UserListResponse.from(await app.get(UserService).list(org.id));
       }),
   },
 };

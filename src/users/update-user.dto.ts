@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
-import { ROLES } from './auth-user';
-import type { Role } from './auth-user';
+import { ROLES } from '../auth/auth-user';
+import type { Role } from '../auth/auth-user';
 
 export class UpdateUserDto {
   @ApiPropertyOptional({ enum: ROLES, example: 'member' })

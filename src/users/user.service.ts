@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
 import { DataSource, EntityManager, Not, Repository } from 'typeorm';
-import { AuthError } from './auth.error';
+import { UserError } from './user.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { AuditLog } from '../common/logging/audit-log';
 import { OrgService } from '../org/org.service';
-import { Role, ROLES } from './auth-user';
-import { SessionService } from './session.service';
-import { User } from './user.entity';
+import { Role, ROLES } from '../auth/auth-user';
+import { SessionService } from '../auth/session.service';
+import { User } from '../auth/user.entity';
 import { normalizeEmail } from '../common/validation/email';
 
 export interface NewUser {
@@ -22,11 +22,11 @@ export interface UserChange {
   disabled?: boolean;
 }
 
-function invalid(field: string, message: string): AuthError {
-  return new AuthError(ErrorCode.ValidationFailed, message, [{ field, message }]);
+function invalid(field: string, message: string): UserError {
+  return new UserError(ErrorCode.ValidationFailed, message, [{ field, message }]);
 }
 
-const notFound = () => new AuthError(ErrorCode.NotFound, 'No such user in your organization.');
+const notFound = () => new UserError(ErrorCode.NotFound, 'No such user in your organization.');
 
 /** Accounts: created by an administrator (or the CLI) before their first sign-in. */
 @Injectable()
@@ -57,7 +57,7 @@ export class UserService {
     if (!isUUID(id)) throw notFound();
     if (id === actorId && (change.disabled === true || change.role === 'member')) {
       // An administrator locking themselves out could leave an organization with no admin.
-      throw new AuthError(
+      throw new UserError(
         ErrorCode.Conflict,
         'You cannot disable yourself or remove your own admin role.',
       );
@@ -85,7 +85,7 @@ export class UserService {
       const users = manager.getRepository(User);
       const current = await users.findOneBy({ email: normalized });
       if (!current) {
-        throw new AuthError(ErrorCode.NotFound, 'No account has this email.');
+        throw new UserError(ErrorCode.NotFound, 'No account has this email.');
       }
       await lockOrgs(manager, [current.orgId, org.id]);
       // Reread under the locks: the account may have moved or changed since.
@@ -161,7 +161,7 @@ async function assertOtherAdmin(manager: EntityManager, orgId: string, userId: s
     .getRepository(User)
     .countBy({ orgId, role: 'admin', disabled: false, id: Not(userId) });
   if (others === 0) {
-    throw new AuthError(
+    throw new UserError(
       ErrorCode.Conflict,
       'An organization must keep an active admin: make another account admin first.',
     );

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { ROLES } from './auth-user';
-import type { Role } from './auth-user';
+import { ROLES } from '../auth/auth-user';
+import type { Role } from '../auth/auth-user';
 
 export class CreateUserDto {
   @ApiProperty({ example: 'pat@example.com' })

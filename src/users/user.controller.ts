@@ -2,12 +2,12 @@ import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { ApiCookieWrite, ApiProblems } from '../common/openapi/api-problems.decorator';
-import { Auth } from './auth.decorator';
-import type { AuthUser } from './auth-user';
+import { Auth } from '../auth/auth.decorator';
+import type { AuthUser } from '../auth/auth-user';
 import { CreateUserDto } from './create-user.dto';
-import { CurrentUser } from './current-user.decorator';
+import { CurrentUser } from '../auth/current-user.decorator';
 import { UpdateUserDto } from './update-user.dto';
-import { AdminUserView, adminUserView, UserListResponse } from './user-view.dto';
+import { AdminUserView, UserListResponse } from './user-view.dto';
 import { UserService } from './user.service';
 
 /** Account administration: role admin, and only ever the administrator's own organization. */
@@ -24,7 +24,7 @@ export class UserController {
   })
   @ApiOkResponse({ type: UserListResponse })
   async list(@CurrentUser() me: AuthUser): Promise<UserListResponse> {
-    return { items: (await this.users.list(me.orgId)).map(adminUserView) };
+    return UserListResponse.from(await this.users.list(me.orgId));
   }
 
   @Post()
@@ -36,7 +36,7 @@ export class UserController {
   @ApiCookieWrite()
   @ApiProblems(ErrorCode.UserExists)
   async create(@CurrentUser() me: AuthUser, @Body() body: CreateUserDto): Promise<AdminUserView> {
-    return adminUserView(await this.users.create(me.orgId, body));
+    return AdminUserView.from(await this.users.create(me.orgId, body));
   }
 
   @Patch(':id')
@@ -55,6 +55,6 @@ export class UserController {
     @Param('id') id: string,
     @Body() body: UpdateUserDto,
   ): Promise<AdminUserView> {
-    return adminUserView(await this.users.update(me.orgId, me.id, id, body));
+    return AdminUserView.from(await this.users.update(me.orgId, me.id, id, body));
   }
 }

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditLog } from '../common/logging/audit-log';
+import { retention } from '../database/housekeeping.module';
+import { Session } from './session.entity';
+import { SESSION_RETENTION } from './session-retention';
+import { SessionService } from './session.service';
+
+/**
+ * Sessions without sign-in or HTTP: what sign-in, its guards and account administration (which
+ * revokes a disabled account's sessions, also from the command line) share.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([Session])],
+  providers: [SessionService, AuditLog, retention(SESSION_RETENTION)],
+  exports: [SessionService],
+})
+export class SessionModule {}

@@ -1,0 +1,24 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { mapPage, type Page } from '../common/pagination/page';
+import { Organization } from './organization.entity';
+
+/** An organization as the API and the command line show it. */
+export class OrgResponse {
+  @ApiProperty({ format: 'uuid', example: '3f1c2a9e-5b7d-4c1e-9a2f-6d8e0b4c7a15' }) id!: string;
+  @ApiProperty({ example: 'Acme Care' }) name!: string;
+  @ApiProperty({ format: 'date-time', example: '2026-01-15T09:30:00.000Z' }) created_at!: string;
+
+  static from(org: Organization): OrgResponse {
+    return { id: org.id, name: org.name, created_at: org.createdAt.toISOString() };
+  }
+}
+
+/** A page of `org:list`. */
+export class OrgListResponse {
+  items!: OrgResponse[];
+  next_cursor!: string | null;
+
+  static from(page: Page<Organization>): OrgListResponse {
+    return mapPage(page, (o) => OrgResponse.from(o));
+  }
+}

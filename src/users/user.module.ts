@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SessionModule } from '../auth/session.module';
+import { User } from '../auth/user.entity';
+import { AuditLog } from '../common/logging/audit-log';
+import { OrgModule } from '../org/org.module';
+import { UserService } from './user.service';
+
+/** Account administration without HTTP: what the routes and the command line use. */
+@Module({
+  imports: [TypeOrmModule.forFeature([User]), OrgModule, SessionModule],
+  providers: [UserService, AuditLog],
+  exports: [UserService],
+})
+export class UserModule {}
