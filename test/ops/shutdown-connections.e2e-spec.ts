@@ -1,4 +1,4 @@
-import { connect, Socket } from 'node:net';
+import { hold, HALF_SENT_CHECKOUT, PATIENT_CLIENTS } from '../support/held-connection';
 import { jsonLines, ServerProcess, spawnServer } from '../support/server-process';
 
 /**
@@ -8,40 +8,6 @@ import { jsonLines, ServerProcess, spawnServer } from '../support/server-process
  */
 jest.setTimeout(120_000);
 
-/** Slow-client limits far past the shutdown deadline: only the shutdown can end these. */
-const PATIENT = {
-  SHUTDOWN_TIMEOUT_SECONDS: '20',
-  HTTP_HEADERS_TIMEOUT_SECONDS: '120',
-  HTTP_REQUEST_TIMEOUT_SECONDS: '120',
-  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '120',
-};
-
-interface Held {
-  socket: Socket;
-  received: () => string;
-  closed: Promise<void>;
-}
-
-/** A connection that writes `payload` (maybe nothing) and then stays open as long as the server lets it. */
-function hold(url: string, payload: string): Promise<Held> {
-  const { port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const socket = connect({ port: Number(port), host: '127.0.0.1', allowHalfOpen: true });
-    // The server's FIN: this side stays half-open (a hostile client never closes its own).
-    const closed = new Promise<void>((r) => {
-      socket.once('end', () => r());
-      socket.once('close', () => r());
-    });
-    socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.once('error', reject);
-    socket.once('connect', () => {
-      if (payload) socket.write(payload);
-      resolve({ socket, closed, received: () => Buffer.concat(chunks).toString('utf8') });
-    });
-  });
-}
-
 describe('shutdown with connections that carry no finished request', () => {
   let server: ServerProcess | undefined;
   afterEach(async () => {
@@ -50,15 +16,11 @@ describe('shutdown with connections that carry no finished request', () => {
   });
 
   it('closes silent, idle and half-sent connections, answers the half-sent one 503, and exits 0', async () => {
-    server = await spawnServer(PATIENT);
+    server = await spawnServer(PATIENT_CLIENTS);
     const s = server;
     const silent = await hold(s.url, '');
     const keepAlive = await hold(s.url, 'GET /health/live HTTP/1.1\r\nHost: x\r\n\r\n');
-    const halfSent = await hold(
-      s.url,
-      'POST /api/lease/checkout HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
-        'Content-Length: 100\r\n\r\n{',
-    );
+    const halfSent = await hold(s.url, HALF_SENT_CHECKOUT);
     // The keep-alive one has its answer and is idle; the half-sent one gets a moment to reach
     // the app (the drain line below shows it did).
     await new Promise<void>((r) => keepAlive.socket.once('data', () => r()));
