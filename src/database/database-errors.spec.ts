@@ -1,18 +1,29 @@
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { ErrorCode, statusOf } from '../common/errors/error-code.enum';
 import { conflictFor, isDatabaseUnavailable } from './database-errors';
 
 describe('isDatabaseUnavailable', () => {
   const withCode = (code: string) => Object.assign(new Error('x'), { code });
 
-  it.each(['ECONNREFUSED', 'ECONNRESET', '08006', '08001', '57P01'])('is true for %s', (code) => {
-    expect(isDatabaseUnavailable(withCode(code))).toBe(true);
-  });
+  it.each(['ECONNREFUSED', 'ECONNRESET', '08006', '08001', '57P01', '57014', '55P03', '53300'])(
+    'is true for %s',
+    (code) => {
+      expect(isDatabaseUnavailable(withCode(code))).toBe(true);
+    },
+  );
 
   it('sees through TypeORM driverError wrappers and pool timeouts', () => {
     expect(isDatabaseUnavailable({ driverError: withCode('ECONNREFUSED') })).toBe(true);
     expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+  });
+
+  it('is true for a query runner released under it, and for timeouts TypeORM wraps', () => {
+    expect(isDatabaseUnavailable(new QueryRunnerAlreadyReleasedError())).toBe(true);
+    const timeout = Object.assign(new Error('canceling statement due to statement timeout'), {
+      code: '57014',
+    });
+    expect(isDatabaseUnavailable(new QueryFailedError('SELECT', [], timeout))).toBe(true);
   });
 
   it('is false for query errors and ordinary failures', () => {

@@ -1,4 +1,4 @@
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { DomainError } from '../common/errors/domain.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
 
@@ -19,6 +19,12 @@ const UNAVAILABLE_MESSAGES = [
   /Cannot use a pool after calling end/i,
 ];
 
+/**
+ * SQLSTATEs that say "not now" rather than "wrong query": the statement timeout (query_canceled),
+ * lock_timeout (lock_not_available), too_many_connections, and the 08xxx / 57P0x families below.
+ */
+const UNAVAILABLE_STATES = new Set(['57014', '55P03', '53300']);
+
 function codeOf(err: unknown): string | undefined {
   if (typeof err !== 'object' || err === null) return undefined;
   const code = (err as { code?: unknown }).code;
@@ -27,14 +33,15 @@ function codeOf(err: unknown): string | undefined {
 
 /**
  * True when an error means "the database cannot be reached" rather than "the query was wrong":
- * a network failure, a pool timeout, or a PostgreSQL connection-class state (08xxx, 57P0x).
+ * a network failure, a pool timeout, a PostgreSQL connection-class state (08xxx, 57P0x), a
+ * statement or lock timeout, or a query runner whose connection was already taken away.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    if (e instanceof QueryRunnerAlreadyReleasedError) return true;
     const code = codeOf(e);
-    if (code && (NETWORK_CODES.has(code) || /^08/.test(code) || /^57P0[1-3]$/.test(code))) {
-      return true;
-    }
+    if (code && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.has(code))) return true;
+    if (code && (/^08/.test(code) || /^57P0[1-3]$/.test(code))) return true;
     const message = e instanceof Error ? e.message : '';
     if (UNAVAILABLE_MESSAGES.some((re) => re.test(message))) return true;
     e =

@@ -1,5 +1,15 @@
-import { chmodSync, lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  rmSync,
+} from 'node:fs';
 import { join } from 'node:path';
+import { NO_FOLLOW, refuseUntrustedParent, withTrustedDir } from './embedded-postgres.trust';
 
 /** The socket's name in its directory: what `pg` and psql look for given `host=<dir>`, port 5432. */
 export const SOCKET_FILE = '.s.PGSQL.5432';
@@ -14,17 +24,19 @@ export function socketPathFits(dir: string): boolean {
 
 /**
  * Makes a directory for the data or the socket that only this user may enter: created 0700, and
- * set to 0700 if it already existed looser.
+ * set to 0700 if it already existed looser. One that is a link, another user's, or writable by
+ * group or others is refused (embedded-postgres.trust.ts), and so is the directory it is made in.
  */
-export function ownerOnlyDir(dir: string): void {
+export function ownerOnlyDir(dir: string, what = 'The embedded data directory'): void {
+  refuseUntrustedParent(dir);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  chmodSync(dir, 0o700);
+  withTrustedDir(dir, what, (fd) => fchmodSync(fd, 0o700));
 }
 
 /** A fresh socket directory: a stale socket from a crash would stop the listen. */
 export function freshSocketDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
-  ownerOnlyDir(dir);
+  ownerOnlyDir(dir, "The embedded database's socket directory");
 }
 
 /**
@@ -33,15 +45,22 @@ export function freshSocketDir(dir: string): void {
  * this; the 0700 top directory keeps others out of files it creates while running.
  */
 export function restrictToOwner(dir: string): void {
-  const mode = lstatSync(dir).mode & 0o7777;
-  if (mode & 0o077) chmodSync(dir, mode & 0o7700);
+  restrictOne(dir, constants.O_DIRECTORY);
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    if (entry.isSymbolicLink()) continue; // chmod would follow it out of the directory
+    // Links (a chmod would follow them out) and sockets (cannot be opened) are left alone.
     if (entry.isDirectory()) restrictToOwner(path);
-    else {
-      const fileMode = lstatSync(path).mode & 0o7777;
-      if (fileMode & 0o077) chmodSync(path, fileMode & 0o7700);
-    }
+    else if (entry.isFile()) restrictOne(path, constants.O_NONBLOCK);
+  }
+}
+
+/** Takes group and other bits off one file or directory through a descriptor that refused a link. */
+function restrictOne(path: string, flags: number): void {
+  const fd = openSync(path, constants.O_RDONLY | NO_FOLLOW | flags);
+  try {
+    const mode = fstatSync(fd).mode & 0o7777;
+    if (mode & 0o077) fchmodSync(fd, mode & 0o7700);
+  } finally {
+    closeSync(fd);
   }
 }

@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { SOCKET_FILE } from './embedded-postgres.files';
-import { DataDirLock, EmbeddedPostgresServer } from './embedded-postgres.server';
+import { DataDirLock } from './embedded-postgres.lock';
+import { EmbeddedPostgresServer } from './embedded-postgres.server';
 
 describe('DataDirLock', () => {
   const dir = mkdtempSync(join(tmpdir(), 'lock-'));

@@ -1,17 +1,11 @@
-import {
-  closeSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Logger } from '@nestjs/common';
-import { socketPathFits } from './embedded-postgres.files';
+import { ownerOnlyDir, socketPathFits } from './embedded-postgres.files';
+import { DataDirLock } from './embedded-postgres.lock';
+import { refuseUntrustedParent } from './embedded-postgres.trust';
 // Types only: the worker module itself loads PGlite, which the main thread never needs.
 import type {
   EmbeddedWorkerData,
@@ -35,57 +29,6 @@ const WORKER_FILE = join(__dirname, `embedded-postgres.worker${extname(__filenam
  */
 const WORKER_EXEC_ARGV =
   extname(__filename) === '.ts' ? ['-r', require.resolve('ts-node/register/transpile-only')] : [];
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * A PID lock file beside the data directory. PGlite corrupts a directory that two processes open,
- * so a second process fails here with a message instead.
- */
-export class DataDirLock {
-  private held = false;
-  private readonly release = (): void => this.unlock();
-
-  constructor(readonly path: string) {}
-
-  lock(dataDir: string): void {
-    for (let attempt = 0; attempt < 2; attempt++) {
-      try {
-        const fd = openSync(this.path, 'wx');
-        writeSync(fd, String(process.pid));
-        closeSync(fd);
-        this.held = true;
-        process.once('exit', this.release);
-        return;
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-        const pid = Number(readFileSync(this.path, 'utf8').trim());
-        if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
-          throw new Error(
-            `The embedded database in ${dataDir} is in use by process ${pid}. ` +
-              'Stop that process first, or set DATABASE_URL to use a PostgreSQL server.',
-          );
-        }
-        rmSync(this.path, { force: true }); // stale: its process is gone
-      }
-    }
-    throw new Error(`Could not take the lock ${this.path}`);
-  }
-
-  unlock(): void {
-    if (!this.held) return;
-    this.held = false;
-    process.removeListener('exit', this.release);
-    rmSync(this.path, { force: true });
-  }
-}
 
 /**
  * The URL `pg` (and psql) reach a Unix socket in `dir` with: the `host` parameter names the
@@ -128,9 +71,17 @@ export class EmbeddedPostgresServer {
     const inMemory = this.dataDir.startsWith(MEMORY);
     const dir = inMemory ? MEMORY : resolve(this.dataDir);
     if (!inMemory) {
-      mkdirSync(dirname(dir), { recursive: true });
+      // Checked here, in the boot's own thread, before the lock is taken beside the directory.
+      refuseUntrustedParent(dir);
+      mkdirSync(dirname(dir), { recursive: true, mode: 0o700 });
       this.lock = new DataDirLock(`${dir}.lock`);
       this.lock.lock(dir);
+      try {
+        ownerOnlyDir(dir);
+      } catch (err) {
+        await this.release();
+        throw err;
+      }
     }
     const inside = inMemory ? undefined : join(dir, SOCKET_DIR);
     // A deep data directory would make the socket's path too long; mkdtemp makes its dir 0700.

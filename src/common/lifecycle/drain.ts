@@ -4,13 +4,18 @@ import { ErrorCode } from '../errors/error-code.enum';
 import { problem, PROBLEM_CONTENT_TYPE } from '../errors/problem-details';
 import { HEALTH_PATHS } from '../http/probe-paths';
 
+interface Exchange {
+  req: Request;
+  res: Response;
+}
+
 /**
- * The process's drain state on SIGTERM (docs/operations.md): the requests in flight, and
- * whether new ones are still taken. One per app; health and the shutdown read it.
+ * The process's drain state on SIGTERM (docs/operations.md): the requests in flight, and whether
+ * new ones are still taken. One per app; health and the shutdown read it.
  */
 @Injectable()
 export class Drain {
-  private inFlightCount = 0;
+  private readonly exchanges = new Set<Exchange>();
   private isDraining = false;
   private waiters: (() => void)[] = [];
 
@@ -19,33 +24,59 @@ export class Drain {
   }
 
   get inFlight(): number {
-    return this.inFlightCount;
+    return this.exchanges.size;
   }
 
-  /** From now on, new requests are refused (503) and readiness answers 503. */
+  /**
+   * From now on, new requests are refused (503) and readiness answers 503; answers still to come
+   * close their connection, so no keep-alive connection outlives its last request.
+   */
   start(): void {
     this.isDraining = true;
+    for (const { res } of this.exchanges) {
+      if (!res.headersSent) res.setHeader('Connection', 'close');
+    }
   }
 
   /** Resolves once no request is in flight. */
   idle(): Promise<void> {
-    if (this.inFlightCount === 0) return Promise.resolve();
+    if (this.exchanges.size === 0) return Promise.resolve();
     return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /**
+   * Answers 503 and closes every request in flight whose body has not all arrived: a client that
+   * stopped sending half-way would otherwise hold the shutdown until the request timeout.
+   * Returns how many were cut.
+   */
+  cutIncomplete(): number {
+    let cut = 0;
+    for (const { req, res } of this.exchanges) {
+      if (req.complete) continue;
+      cut++;
+      if (res.headersSent) res.destroy();
+      else refuse(res, () => res.destroy());
+    }
+    return cut;
   }
 
   /** Middleware: counts requests until their answer is sent; refuses new ones while draining. */
   gate() {
     return (req: Request, res: Response, next: NextFunction): void => {
-      if (this.isDraining && !HEALTH_PATHS.has(req.path)) return refuse(res);
-      this.inFlightCount++;
-      res.once('close', () => this.done());
+      if (this.isDraining) {
+        if (!HEALTH_PATHS.has(req.path)) return refuse(res);
+        res.setHeader('Connection', 'close');
+      }
+      const exchange = { req, res };
+      this.exchanges.add(exchange);
+      res.once('close', () => this.done(exchange));
       next();
     };
   }
 
-  private done(): void {
-    this.inFlightCount--;
-    if (this.inFlightCount > 0) return;
+  private done(exchange: Exchange): void {
+    this.exchanges.delete(exchange);
+    if (this.exchanges.size > 0) return;
     const waiters = this.waiters;
     this.waiters = [];
     for (const wake of waiters) wake();
@@ -53,12 +84,12 @@ export class Drain {
 }
 
 /** A 503 the client may retry elsewhere; the connection closes so it reconnects to another instance. */
-function refuse(res: Response): void {
+function refuse(res: Response, sent?: () => void): void {
   const body = problem(503, ErrorCode.Unavailable, 'The service is shutting down.');
   res.status(503).set({
     'Content-Type': PROBLEM_CONTENT_TYPE,
     'Retry-After': '1',
     Connection: 'close',
   });
-  res.end(JSON.stringify(body));
+  res.end(JSON.stringify(body), sent);
 }

@@ -7,8 +7,14 @@ import { installGracefulShutdown } from './graceful-shutdown';
 function harness(timeoutSeconds: string) {
   const drain = new Drain();
   let closed = false;
+  const server = {
+    close: jest.fn(),
+    closeIdleConnections: jest.fn(),
+    closeAllConnections: jest.fn(),
+  };
   const app = {
     get: () => drain,
+    getHttpServer: () => server,
     close: () => {
       closed = true;
       return Promise.resolve();
@@ -22,7 +28,7 @@ function harness(timeoutSeconds: string) {
   const exit = jest.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
   installGracefulShutdown(app, AppConfig.fromEnv({ SHUTDOWN_TIMEOUT_SECONDS: timeoutSeconds }));
   const signal = () => handlers[0]('SIGTERM');
-  return { drain, exit, signal, closed: () => closed };
+  return { drain, exit, signal, server, closed: () => closed };
 }
 
 describe('graceful shutdown', () => {
@@ -44,7 +50,7 @@ describe('graceful shutdown', () => {
     const h = harness('30');
     const { drain } = h;
     // One request in flight: the gate counts it until its answer closes.
-    const res = { once: (_e: string, fn: () => void) => (finish = fn) };
+    const res = { once: (_e: string, fn: () => void) => (finish = fn), setHeader: () => undefined };
     let finish = () => undefined as void;
     drain.gate()({ path: '/x' } as never, res as never, () => undefined);
     h.signal();
@@ -57,9 +63,46 @@ describe('graceful shutdown', () => {
     expect(h.exit).toHaveBeenCalledWith(0);
   });
 
+  it('closes idle connections at once and every connection left once the requests are done', async () => {
+    const h = harness('30');
+    h.signal();
+    expect(h.server.closeIdleConnections).toHaveBeenCalled();
+    await new Promise((r) => setImmediate(r));
+    expect(h.server.closeAllConnections).toHaveBeenCalled();
+    expect(h.exit).toHaveBeenCalledWith(0);
+  });
+
+  it('answers 503 to a request whose body stops arriving, after the grace, then exits 0', async () => {
+    const h = harness('30');
+    let onClose = () => undefined as void;
+    const res: Record<string, unknown> & { end: jest.Mock; status: jest.Mock; destroy: jest.Mock } =
+      {
+        headersSent: false,
+        once: (_e: string, fn: () => void) => (onClose = fn),
+        setHeader: jest.fn(),
+        status: jest.fn((): unknown => res),
+        set: jest.fn((): unknown => res),
+        end: jest.fn((_body: string, sent: () => void) => sent()),
+        destroy: jest.fn(() => onClose()),
+      };
+    h.drain.gate()({ path: '/x', complete: false } as never, res as never, () => undefined);
+    h.signal();
+    jest.advanceTimersByTime(1999);
+    expect(res.end).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1);
+    expect(res.status).toHaveBeenCalledWith(503);
+    expect(res.destroy).toHaveBeenCalled();
+    await new Promise((r) => setImmediate(r));
+    expect(h.exit).toHaveBeenCalledWith(0);
+  });
+
   it('exits 1 at the deadline while a request is still in flight', () => {
     const h = harness('2');
-    h.drain.gate()({ path: '/x' } as never, { once: () => undefined } as never, () => undefined);
+    h.drain.gate()(
+      { path: '/x', complete: true } as never,
+      { once: () => undefined, setHeader: () => undefined } as never,
+      () => undefined,
+    );
     h.signal();
     jest.advanceTimersByTime(1999);
     expect(h.exit).not.toHaveBeenCalled();
@@ -69,7 +112,11 @@ describe('graceful shutdown', () => {
 
   it('exits 1 at once on a second signal', () => {
     const h = harness('600');
-    h.drain.gate()({ path: '/x' } as never, { once: () => undefined } as never, () => undefined);
+    h.drain.gate()(
+      { path: '/x' } as never,
+      { once: () => undefined, setHeader: () => undefined } as never,
+      () => undefined,
+    );
     h.signal();
     expect(h.exit).not.toHaveBeenCalled();
     h.signal();

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Histogram, register } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from 'prom-client';
 
 /**
  * The service's metrics (docs/operations.md), on prom-client's default registry: one registry
@@ -56,6 +56,12 @@ export const processorCallFailures = new Counter({
   name: 'payment_processor_failures_total',
   help: 'Failed calls to the payment processor, by operation',
   labelNames: ['operation'] as const,
+});
+
+/** Set at boot: non-zero when a newer release has migrated the database (rolling deploys). */
+export const unknownMigrations = new Gauge({
+  name: 'database_unknown_migrations',
+  help: 'Migrations in the database that this release does not ship, as found at boot',
 });
 
 /** Times a processor call and counts it: the caller's promise, unchanged. */

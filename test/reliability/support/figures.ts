@@ -32,7 +32,17 @@ export interface RunInfo {
   node: string;
 }
 
-const AREAS = ['Bad input', 'Identity', 'Webhook', 'Faults', 'Scale-out', 'Secrets', 'Soak'];
+const AREAS = [
+  'Bad input',
+  'Identity',
+  'Webhook',
+  'Faults',
+  'Shutdown',
+  'Data directory',
+  'Scale-out',
+  'Secrets',
+  'Soak',
+];
 
 export function renderResults(figures: Figure[], run: RunInfo): string {
   const order = (f: Figure) => {
