@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type {
   OpenAPIObject,
   OperationObject,
@@ -15,6 +14,7 @@ import { RateLimitGuard } from '../../src/common/throttling/rate-limit.guard';
 import { DeviceBearerGuard } from '../../src/device/device-bearer.guard';
 import { FulfilmentGuard } from '../../src/subscription/fulfilment.guard';
 import { apiClient } from '../support/api-client';
+import { codesRaisedBy } from '../support/feature-codes';
 import { appRoutes, AppRoute } from '../support/routes';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -41,42 +41,6 @@ function operations(document: OpenAPIObject): Operation[] {
 function codesAt(op: OperationObject, status: number): string[] {
   const response = op.responses[status] as ResponseObject | undefined;
   return Object.keys(response?.content?.[PROBLEM]?.examples ?? {});
-}
-
-const SRC = join(__dirname, '..', '..', 'src');
-
-/** Every .ts file of src/, for finding a controller's feature folder. */
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : [join(dir, entry.name)],
-  );
-}
-
-/** The codes the controller's feature raises: `ErrorCode.X` in its folder, outside controllers. */
-function codesRaisedBy(controllerName: string): Set<ErrorCode> {
-  const files = sourceFiles(SRC).filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts'));
-  const home = files.find((f) => readFileSync(f, 'utf8').includes(`class ${controllerName} `));
-  if (!home) throw new Error(`no source file declares ${controllerName}`);
-  const text = files
-    .filter((f) => dirname(f) === dirname(home) && !f.endsWith('.controller.ts'))
-    .map((f) => readFileSync(f, 'utf8'))
-    .join('\n');
-  const names = Object.entries(ErrorCode) as [string, ErrorCode][];
-  const raised = names.filter(([name]) => text.includes(`ErrorCode.${name}`)).map(([, c]) => c);
-  return new Set([...raised, ...uniqueIndexCodes(text)]);
-}
-
-/**
- * A value already taken is decided by a unique index, whose violation database-errors.ts maps to
- * a code by the index's name (`conflict` for the others): a feature gives the codes of its indexes.
- */
-function uniqueIndexCodes(featureText: string): ErrorCode[] {
-  const table = readFileSync(join(SRC, 'database', 'database-errors.ts'), 'utf8');
-  const indexes = [...featureText.matchAll(/@Index\('(UQ_\w+)'/g)].map((m) => m[1]);
-  return indexes.map((index) => {
-    const mapped = new RegExp(`${index}: \\[\\s*ErrorCode\\.(\\w+)`).exec(table)?.[1];
-    return mapped ? ErrorCode[mapped as keyof typeof ErrorCode] : ErrorCode.Conflict;
-  });
 }
 
 describe('the OpenAPI document', () => {

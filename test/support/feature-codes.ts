@@ -1,0 +1,41 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ErrorCode } from '../../src/common/errors/error-code.enum';
+
+/* What the API document may list for an operation: the codes its feature can raise. */
+
+const SRC = join(__dirname, '..', '..', 'src');
+
+/** Every .ts file of src/, for finding a controller's feature folder. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+/** The codes the controller's feature raises: `ErrorCode.X` in its folder, outside controllers. */
+export function codesRaisedBy(controllerName: string): Set<ErrorCode> {
+  const files = sourceFiles(SRC).filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts'));
+  const home = files.find((f) => readFileSync(f, 'utf8').includes(`class ${controllerName} `));
+  if (!home) throw new Error(`no source file declares ${controllerName}`);
+  const text = files
+    .filter((f) => dirname(f) === dirname(home) && !f.endsWith('.controller.ts'))
+    .map((f) => readFileSync(f, 'utf8'))
+    .join('\n');
+  const names = Object.entries(ErrorCode) as [string, ErrorCode][];
+  const raised = names.filter(([name]) => text.includes(`ErrorCode.${name}`)).map(([, c]) => c);
+  return new Set([...raised, ...uniqueIndexCodes(text)]);
+}
+
+/**
+ * A value already taken is decided by a unique index, whose violation database-errors.ts maps to
+ * a code by the index's name (`conflict` for the others): a feature gives the codes of its indexes.
+ */
+function uniqueIndexCodes(featureText: string): ErrorCode[] {
+  const table = readFileSync(join(SRC, 'database', 'database-errors.ts'), 'utf8');
+  const indexes = [...featureText.matchAll(/@Index\('(UQ_\w+)'/g)].map((m) => m[1]);
+  return indexes.map((index) => {
+    const mapped = new RegExp(`${index}: \\[\\s*ErrorCode\\.(\\w+)`).exec(table)?.[1];
+    return mapped ? ErrorCode[mapped as keyof typeof ErrorCode] : ErrorCode.Conflict;
+  });
+}
