@@ -27,7 +27,7 @@ export class DeviceAuthController {
   @ApiJsonBody()
   @ApiDatabase()
   @ApiProblems(ErrorCode.InvalidDevice)
-  issue(@Body() body: DeviceAuthDto): Promise<DeviceTokenDto> {
-    return this.tokens.issue(body);
+  async issue(@Body() body: DeviceAuthDto): Promise<DeviceTokenDto> {
+    return DeviceTokenDto.from(await this.tokens.issue(body));
   }
 }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import type { IssuedDeviceToken } from './device-token.service';
 import { DEVICE_ID_MAX, DEVICE_TEXT_MAX } from './device.rules';
 
 /** Far more than an ES256 or Ed25519 assertion needs (a few hundred characters). */
@@ -53,4 +54,13 @@ export class DeviceTokenDto {
 
   @ApiProperty({ description: 'When the token expires (ISO 8601); refresh before this' })
   expires_at!: string;
+
+  static from(issued: IssuedDeviceToken): DeviceTokenDto {
+    return {
+      access_token: issued.token,
+      token_type: 'Bearer',
+      expires_in: issued.ttlSeconds,
+      expires_at: issued.expiresAt.toISOString(),
+    };
+  }
 }

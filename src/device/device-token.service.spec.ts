@@ -9,6 +9,7 @@ import type { DeviceAudit } from './device-audit';
 import type { DeviceJtiStore } from './device-jti.store';
 import { credentialsMatch, DeviceTokenService } from './device-token.service';
 import type { Device, StoredDeviceKey } from './device.entity';
+import { DeviceTokenDto } from './device-auth.dto';
 
 // Counts constant-time comparisons while still doing them.
 jest.mock('node:crypto', () => {
@@ -106,7 +107,7 @@ describe('DeviceTokenService', () => {
     const { tokens, config } = service(row);
     const out = await tokens.issue({ device_id: 'sensor-1', ...claim });
     const { payload, protectedHeader } = await jwtVerify(
-      out.access_token,
+      out.token,
       config.deviceToken.secret,
       { algorithms: ['HS256'], audience: 'device', currentDate: NOW },
     );
@@ -115,8 +116,8 @@ describe('DeviceTokenService', () => {
     expect(payload.exp).toBe(nowSeconds + 120);
     expect(payload.jti).toMatch(/^[0-9a-f-]{36}$/);
     expect(payload).not.toHaveProperty('cnf');
-    expect(out).toEqual({
-      access_token: out.access_token,
+    expect(DeviceTokenDto.from(out)).toEqual({
+      access_token: out.token,
       token_type: 'Bearer',
       expires_in: 120,
       expires_at: new Date((nowSeconds + 120) * 1000).toISOString(),
@@ -130,7 +131,7 @@ describe('DeviceTokenService', () => {
     const out = await tokens.issue({ device_id: 'sensor-1', ...claim, assertion: 'a.b.c' });
     expect(verifyAssertion).toHaveBeenCalledWith('a.b.c', 'sensor-1', key);
     expect(consume).toHaveBeenCalledWith('pk-1', 'j-1', expect.any(Date));
-    const { payload } = await jwtVerify(out.access_token, config.deviceToken.secret, {
+    const { payload } = await jwtVerify(out.token, config.deviceToken.secret, {
       currentDate: NOW,
     });
     expect(payload.cnf).toEqual({ jkt: 'thumb' });

@@ -9,7 +9,7 @@ import { FailedAttempts } from '../common/throttling/failed-attempts';
 import { AppConfig } from '../config/app-config';
 import { DeviceAssertionVerifier, DeviceProofError } from './device-assertion.verifier';
 import { DeviceAudit } from './device-audit';
-import { DeviceAuthDto, DeviceTokenDto } from './device-auth.dto';
+import { DeviceAuthDto } from './device-auth.dto';
 import { joseLib } from '../common/jwt/jose';
 import { DeviceJtiStore } from './device-jti.store';
 import { Device } from './device.entity';
@@ -51,6 +51,13 @@ type ClaimRow = Pick<
 /** The check's verdict: the reason when refused; else the key's thumbprint when it was proved. */
 type Verdict = { refused: string } | { device: ClaimRow; proved: string | null };
 
+/** A signed device token and when it ends. */
+export interface IssuedDeviceToken {
+  token: string;
+  ttlSeconds: number;
+  expiresAt: Date;
+}
+
 /**
  * Exchanges a registered device's identity (and, for a device with a key, its signed assertion)
  * for a short-lived bearer token, and verifies those tokens. Every JWT here goes through jose.
@@ -71,7 +78,7 @@ export class DeviceTokenService {
    * The per-device_id limit counts failures only, and a device that proved its key is never
    * refused by it; a device without a key is, while the limit holds (docs/devices.md, "Rate limit").
    */
-  async issue(claim: DeviceAuthDto): Promise<DeviceTokenDto> {
+  async issue(claim: DeviceAuthDto): Promise<IssuedDeviceToken> {
     const deviceId = isCanonicalDeviceId(claim.device_id) ? claim.device_id : NEVER_REGISTERED;
     const rows = await this.devices.query<ClaimRow[]>(CLAIM_SQL, [deviceId]);
     const verdict = await this.check(rows[0] ?? null, claim);
@@ -136,7 +143,7 @@ export class DeviceTokenService {
     return { device, proved: publicKeyThumbprint };
   }
 
-  private async sign(device: ClaimRow, jkt: string | null): Promise<DeviceTokenDto> {
+  private async sign(device: ClaimRow, jkt: string | null): Promise<IssuedDeviceToken> {
     const ttl = this.config.deviceToken.ttlSeconds;
     const now = Math.floor(this.clock.now().getTime() / 1000);
     const token = await new (joseLib().SignJWT)({
@@ -150,12 +157,7 @@ export class DeviceTokenService {
       .setIssuedAt(now)
       .setExpirationTime(now + ttl)
       .sign(this.config.deviceToken.secret);
-    return {
-      access_token: token,
-      token_type: 'Bearer',
-      expires_in: ttl,
-      expires_at: new Date((now + ttl) * 1000).toISOString(),
-    };
+    return { token, ttlSeconds: ttl, expiresAt: new Date((now + ttl) * 1000) };
   }
 }
 
