@@ -79,11 +79,13 @@ onPostgres('database faults on PostgreSQL', () => {
     expectUnavailable(res, since);
   });
 
-  it("answers 503 when the service's backends are terminated mid-request (checkout's save)", async () => {
-    const since = logs.length;
-    const res = await whileLocked('subscriptions', async () => {
-      const pending = t.http().post('/api/lease/checkout').send({});
-      const answer = pending.then((r) => r); // starts the request
+  /**
+   * Starts `request` while `table` is locked, and once it waits on the lock, terminates every
+   * backend of the service; its answer.
+   */
+  function terminatedWhileWaiting(table: string, request: () => Promise<Response>) {
+    return whileLocked(table, async () => {
+      const answer = request();
       await someoneWaits();
       await admin.query(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
@@ -91,25 +93,22 @@ onPostgres('database faults on PostgreSQL', () => {
       );
       return answer;
     });
+  }
+
+  it("answers 503 when the service's backends are terminated mid-request (checkout's save)", async () => {
+    const since = logs.length;
+    const res = await terminatedWhileWaiting('subscriptions', async () =>
+      t.http().post('/api/lease/checkout').send({}),
+    );
     expectUnavailable(res, since);
   });
 
   it('answers 503 when a backend is terminated inside a session lookup', async () => {
     const { cookie } = await signIn(t);
     const since = logs.length;
-    const res = await whileLocked('users, sessions', async () => {
-      const answer = t
-        .http()
-        .get('/api/auth/me')
-        .set('Cookie', cookie)
-        .then((r) => r);
-      await someoneWaits();
-      await admin.query(
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-          WHERE datname = current_database() AND pid <> pg_backend_pid()`,
-      );
-      return answer;
-    });
+    const res = await terminatedWhileWaiting('users, sessions', async () =>
+      t.http().get('/api/auth/me').set('Cookie', cookie),
+    );
     expectUnavailable(res, since);
   });
 });
