@@ -62,16 +62,5 @@ describe('ARCHITECTURE.md, checked', () => {
     expect(where((text) => /process\.env\b/.test(text))).toEqual(['src/config/load-env.ts']);
   });
 
-  /**
-   * Features own their tables: no module hands its repositories to others. The two listed still
-   * do on this branch (another branch moves their callers onto the services); empty the list then.
-   */
-  it('exports TypeOrmModule from no module (but the listed, until they are moved)', () => {
-    const stillExporting = [
-      'src/device/device.module.ts',
-      'src/subscription/subscription.module.ts',
-    ];
-    const exporting = where((text) => /exports:\s*\[[^\]]*\bTypeOrmModule\b/.test(text));
-    expect(exporting.filter((path) => !stillExporting.includes(path))).toEqual([]);
-  });
+  // "No module exports TypeOrmModule" is checked on the modules themselves: app.module.spec.ts.
 });
