@@ -6,7 +6,7 @@ const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 /** The widest subnet a setting may trust: wider lets clients on the internet pick their address. */
 const MIN_PREFIX = { ipv4: 8, ipv6: 32 };
 /** Where IPv4 addresses sit inside IPv6 (`::ffff:a.b.c.d`): proxy-addr checks IPv4 clients there too. */
-const IPV4_MAPPED = ipaddr.parse('::ffff:0:0');
+const IPV4_MAPPED = ipaddr.IPv6.parse('::ffff:0:0');
 
 export type TrustProxy = false | number | string[];
 
@@ -37,7 +37,9 @@ function subnetProblem(entry: string): string | undefined {
   const kind = address.kind();
   // An IPv6 range over the IPv4-mapped block trusts IPv4 clients as a range of (prefix - 96) bits.
   const mapped =
-    kind === 'ipv6' && IPV4_MAPPED.match(address, Math.min(prefix, 96)) ? prefix - 96 : undefined;
+    address instanceof ipaddr.IPv6 && IPV4_MAPPED.match(address, Math.min(prefix, 96))
+      ? prefix - 96
+      : undefined;
   if (prefix < MIN_PREFIX[kind] || (mapped !== undefined && mapped < MIN_PREFIX.ipv4)) {
     return `"${entry}" trusts a range wider than a /8 (IPv4) or /32 (IPv6)`;
   }
