@@ -95,10 +95,11 @@ export class AuthController {
   @ApiOkResponse({ type: SignedInResponse, description: 'A new cookie; the old one stops working' })
   async refresh(
     @CurrentSession() session: ActiveSession,
+    @Req() req: HttpRequest,
     @Headers('user-agent') userAgent: string | undefined,
     @Res({ passthrough: true }) res: unknown,
   ): Promise<SignedInResponse> {
-    return this.signedIn(res, await this.auth.refresh(session, userAgent));
+    return this.signedIn(res, await this.auth.refresh(session, { ip: req.ip, userAgent }));
   }
 
   @Post('logout')

@@ -10,6 +10,7 @@ import { CrossSiteGuard } from './cross-site.guard';
 import { IdTokenVerifier } from './id-token.verifier';
 import { OidcDiscovery } from './oidc-discovery.service';
 import { RoleGuard } from './role.guard';
+import { SessionController } from './session.controller';
 import { SessionGuard } from './session.guard';
 import { Session } from './session.entity';
 import { SESSION_RETENTION } from './session-retention';
@@ -18,6 +19,7 @@ import { SignInAudit } from './sign-in-audit';
 import { UserController } from './user.controller';
 import { User } from './user.entity';
 import { UserService } from './user.service';
+import { UserSessionsService } from './user-sessions.service';
 
 /**
  * Sign-in, sessions and accounts. Global, so any feature's controller can use `@Auth()` without
@@ -26,7 +28,7 @@ import { UserService } from './user.service';
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([User, Session]), OrgModule],
-  controllers: [AuthController, UserController],
+  controllers: [AuthController, SessionController, UserController],
   providers: [
     AuthBootstrapService,
     AuthService,
@@ -35,6 +37,7 @@ import { UserService } from './user.service';
     SignInAudit,
     AuditLog,
     SessionService,
+    UserSessionsService,
     retention(SESSION_RETENTION),
     UserService,
     CrossSiteGuard,

@@ -43,7 +43,7 @@ export class AuthService {
       }
       const signedIn = toAuthUser(user);
       this.audit.signedIn(signedIn, identity.issuer, identity.subject, client);
-      return { user: signedIn, session: await this.sessions.create(user.id, client.userAgent) };
+      return { user: signedIn, session: await this.sessions.create(user.id, client) };
     } catch (err) {
       if (err instanceof SignInRefused) this.audit.refused(err, idToken, client);
       throw err;
@@ -51,8 +51,8 @@ export class AuthService {
   }
 
   /** Rereads the account (it may have moved org or role) and rotates the token. */
-  async refresh(current: ActiveSession, userAgent?: string): Promise<SignedIn> {
-    return { user: current.user, session: await this.sessions.rotate(current, userAgent) };
+  async refresh(current: ActiveSession, client: SignInClient = {}): Promise<SignedIn> {
+    return { user: current.user, session: await this.sessions.rotate(current, client) };
   }
 
   /**

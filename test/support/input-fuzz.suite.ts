@@ -17,7 +17,11 @@ import { createTestApp, TestApp } from './test-app';
 import { deliver, WEBHOOK_ENV } from './webhook';
 
 /** Routes that read nothing a client writes but the cookie (which is only ever hashed). */
-const NO_CLIENT_TEXT = ['POST /api/auth/refresh', 'POST /api/auth/logout'];
+const NO_CLIENT_TEXT = [
+  'POST /api/auth/refresh',
+  'POST /api/auth/logout',
+  'POST /api/auth/sessions/revoke-others',
+];
 
 /** What the signed layer sent and how many answers were 5xx, for the reliability table. */
 export interface SignedLayerFigures {

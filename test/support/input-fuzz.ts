@@ -168,6 +168,18 @@ export async function fuzzRoutes(t: TestApp): Promise<FuzzRoute[]> {
         as(http().patch(`/api/v1/users/${pathSegment(value)}`)).send({ role: 'member' }),
     },
     {
+      method: 'POST',
+      pattern: '/api/v1/users/:id/revoke-sessions',
+      fields: ['path'],
+      send: (_, value) => as(http().post(`/api/v1/users/${pathSegment(value)}/revoke-sessions`)),
+    },
+    {
+      method: 'DELETE',
+      pattern: '/api/auth/sessions/:id',
+      fields: ['path'],
+      send: (_, value) => as(http().delete(`/api/auth/sessions/${pathSegment(value)}`)),
+    },
+    {
       method: 'DELETE',
       pattern: '/api/v1/devices/:device_id',
       fields: ['path'],
