@@ -68,8 +68,9 @@ export class DeviceTokenService {
   ) {}
 
   /**
-   * The per-device_id limit counts failures only, and a device that proved its key is never
-   * refused by it; a device without a key is, while the limit holds (README, "Devices").
+   * The per-device_id limit counts failures only, per source address and (far higher) from all
+   * addresses; a device that proved its key is never refused by it, a device without a key is,
+   * while the limit holds (docs/devices.md).
    */
   async issue(claim: DeviceAuthDto, address?: string): Promise<DeviceTokenDto> {
     const deviceId = isCanonicalDeviceId(claim.device_id) ? claim.device_id : NEVER_REGISTERED;
@@ -77,14 +78,14 @@ export class DeviceTokenService {
     const verdict = await this.check(rows[0] ?? null, claim);
     if ('refused' in verdict) {
       this.audit.tokenRefused(claim.device_id, verdict.refused, address);
-      await this.failures.recordFailure('deviceAuthPerMinute', claim.device_id);
+      await this.failures.recordFailure('deviceAuthPerMinute', claim.device_id, address);
       throw new DeviceError(
         ErrorCode.InvalidDevice,
         'The device is not registered, not active, or does not match its registration.',
       );
     }
     if (verdict.proved === null) {
-      await this.failures.assertNotBlocked('deviceAuthPerMinute', claim.device_id);
+      await this.failures.assertNotBlocked('deviceAuthPerMinute', claim.device_id, address);
     }
     return this.sign(verdict.device, verdict.proved);
   }

@@ -1,9 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
 import { Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Gauge, register } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { ErrorCode } from '../common/errors/error-code.enum';
+import { BearerToken } from '../common/http/bearer-token';
 import { collectProcessMetrics } from '../common/metrics/metrics';
 import { AppConfig } from '../config/app-config';
 import { SUBSCRIPTION_STATUSES } from '../subscription/subscription.entity';
@@ -63,14 +63,14 @@ async function countSubscriptions(): Promise<void> {
 @Injectable()
 export class MetricsService implements OnModuleInit, OnApplicationShutdown {
   private readonly enabled: boolean;
-  private readonly token?: Buffer;
+  private readonly token?: BearerToken;
 
   constructor(
     config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {
     this.enabled = config.metricsEnabled;
-    this.token = config.metricsToken ? Buffer.from(config.metricsToken) : undefined;
+    this.token = config.metricsToken ? new BearerToken(config.metricsToken) : undefined;
   }
 
   onModuleInit(): void {
@@ -92,9 +92,7 @@ export class MetricsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   private authorize(authorization: string | undefined): void {
-    if (!this.token) return;
-    const given = Buffer.from(/^Bearer (.+)$/.exec(authorization ?? '')?.[1] ?? '');
-    if (given.length !== this.token.length || !timingSafeEqual(given, this.token)) {
+    if (this.token && !this.token.matches(authorization)) {
       throw new MetricsError(ErrorCode.Unauthenticated, 'A metrics token is required.', undefined, {
         'WWW-Authenticate': 'Bearer',
       });
