@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { JWTPayload, RemoteJWKSet } from 'jose';
 import { Clock } from '../common/clock/clock';
 import { ErrorCode } from '../common/errors/error-code.enum';
@@ -26,6 +26,8 @@ const MAX_TOKEN_AGE_SECONDS = 24 * 3600;
 const FETCH_TIMEOUT_MS = 5000;
 const CACHE_MAX_AGE_MS = 10 * 60_000;
 const UNREACHABLE_RETRY_AFTER_SECONDS = 5;
+/** Kids remembered as absent; a flood of invented kids forgets the oldest, never grows memory. */
+const MAX_ABSENT_KIDS = 1000;
 
 /**
  * jose's resolver; the cache record jose stamps (`uat`) after each successful fetch; and when, by
@@ -34,21 +36,25 @@ const UNREACHABLE_RETRY_AFTER_SECONDS = 5;
  */
 interface KeySet {
   resolve: RemoteJWKSet;
-  cache: { uat?: number };
+  cache: { uat?: number; jwks?: { keys?: { kid?: unknown }[] } };
   seenStamp?: number;
   fetchedAt?: number;
+  /** The kids of the last fetch, to tell when the provider's keys changed. */
+  kids?: string;
 }
 
 /**
  * Verifies identity-provider ID tokens with `jose`: signature against the provider's JWKS (from
  * OIDC_JWKS_URI or discovery, cached by jose), accepted issuers and audiences, `azp`, an algorithm
  * allow-list and time claims. Every failure is a SignInRefused carrying its reason. A token we
- * cannot judge yet (provider down, key-set refetch in its cooldown) is a 503, never a 401.
+ * cannot judge yet (provider down, a kid not yet checked by a refetch while refetching is in its
+ * cooldown) is a 503, never a 401; a kid a refetch has shown absent is a 401 until the keys change.
  */
 @Injectable()
 export class IdTokenVerifier {
-  private readonly logger = new Logger('IdToken');
   private keySet?: Promise<KeySet>;
+  /** Kids a refetch has shown the provider does not publish; forgotten when its keys change. */
+  private readonly absentKids = new Set<string>();
 
   constructor(
     private readonly config: AppConfig,
@@ -68,6 +74,8 @@ export class IdTokenVerifier {
         'Sign-in is not configured on this service.',
       );
     }
+    // Issuer, audience and shape first: a token that cannot be ours costs no key lookup.
+    const kid = this.precheck(idToken);
     const keys = await this.keys();
     let payload: JWTPayload;
     try {
@@ -81,7 +89,7 @@ export class IdTokenVerifier {
         requiredClaims: ['iss', 'sub', 'aud', 'exp', 'iat'],
       }));
     } catch (err) {
-      throw this.refusal(err, keys, this.noteFetch(keys));
+      throw this.refusal(err, keys, this.noteFetch(keys), kid);
     }
     this.noteFetch(keys);
     this.checkAuthorizedParty(payload);
@@ -96,6 +104,34 @@ export class IdTokenVerifier {
     });
   }
 
+  /**
+   * The checks that need no key, on the token as sent: a compact JWS whose header names an allowed
+   * algorithm, whose `iss` is accepted and whose `aud` names one of ours. Returns its `kid`.
+   */
+  private precheck(idToken: string): string | undefined {
+    const { decodeJwt, decodeProtectedHeader } = joseLib();
+    let header: ReturnType<typeof decodeProtectedHeader>;
+    let claims: JWTPayload;
+    try {
+      header = decodeProtectedHeader(idToken);
+      claims = decodeJwt(idToken);
+    } catch (err) {
+      throw invalidToken('malformed', err instanceof Error ? err.message : String(err));
+    }
+    if (typeof header.alg !== 'string' || !ALGORITHMS.includes(header.alg)) {
+      throw invalidToken('algorithm_not_allowed', `alg ${String(header.alg)}`);
+    }
+    const { issuers, audiences } = this.config.oidc;
+    if (typeof claims.iss !== 'string' || !issuers.includes(claims.iss)) {
+      throw invalidToken('unknown_issuer', 'iss is not an accepted issuer');
+    }
+    const aud = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+    if (!aud.some((a) => typeof a === 'string' && audiences.includes(a))) {
+      throw invalidToken('wrong_audience', 'aud names none of the accepted audiences');
+    }
+    return typeof header.kid === 'string' ? header.kid : undefined;
+  }
+
   /** OIDC Core 3.1.3.7: with several audiences, the party the token was issued to must be ours. */
   private checkAuthorizedParty(payload: JWTPayload): void {
     if (!Array.isArray(payload.aud) || payload.aud.length < 2) return;
@@ -105,22 +141,33 @@ export class IdTokenVerifier {
     }
   }
 
-  /** Whether jose fetched the key set during this verification; records when, by the Clock. */
+  /**
+   * Whether jose fetched the key set during this verification; records when, by the Clock, and
+   * forgets the absent kids when the provider's keys changed.
+   */
   private noteFetch(keys: KeySet): boolean {
     if (keys.cache.uat === keys.seenStamp) return false;
     keys.seenStamp = keys.cache.uat;
     keys.fetchedAt = this.clock.now().getTime();
+    const kids = JSON.stringify((keys.cache.jwks?.keys ?? []).map((k) => k.kid).sort());
+    if (kids !== keys.kids) this.absentKids.clear();
+    keys.kids = kids;
     return true;
   }
 
-  private refusal(err: unknown, keys: KeySet, refetched: boolean): SignInRefused {
+  private refusal(
+    err: unknown,
+    keys: KeySet,
+    refetched: boolean,
+    kid: string | undefined,
+  ): SignInRefused {
     const reason = reasonFor(err);
     const note = err instanceof Error ? err.message : String(err);
     if (reason === 'provider_unavailable') {
-      this.logger.warn(`identity provider keys unavailable: ${note}`);
       return cannotTellYet(reason, UNREACHABLE_RETRY_AFTER_SECONDS, note);
     }
-    if (reason === 'unknown_key' && !refetched) {
+    if (reason === 'unknown_key' && kid !== undefined && refetched) this.rememberAbsent(kid);
+    if (reason === 'unknown_key' && !refetched && !(kid && this.absentKids.has(kid))) {
       // jose did not refetch for this token: the last fetch is inside the cooldown. The key may
       // have been published since, so the token may be good: ask the client to come back.
       const now = this.clock.now().getTime();
@@ -128,6 +175,13 @@ export class IdTokenVerifier {
       return cannotTellYet('key_refetch_cooldown', Math.max(1, Math.ceil(waitMs / 1000)), note);
     }
     return invalidToken(reason, note);
+  }
+
+  private rememberAbsent(kid: string): void {
+    if (this.absentKids.size >= MAX_ABSENT_KIDS) {
+      this.absentKids.delete(this.absentKids.values().next().value as string);
+    }
+    this.absentKids.add(kid);
   }
 
   private async keys(): Promise<KeySet> {

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { Clock } from '../common/clock/clock';
 import { ERROR_STATUS } from '../common/errors/error-code.enum';
 import { cleanAllText } from '../common/validation/storable-text';
 import type { AuthUser } from './auth-user';
@@ -17,6 +18,16 @@ interface ReadableClaims {
 }
 
 const CLAIM_MAX_CHARS = 200;
+/** Refusal lines per reason and minute: anyone can send bad tokens, so a flood must not flood the log. */
+const REFUSAL_LINES_PER_MINUTE = 5;
+const MINUTE_MS = 60_000;
+
+/** A reason's current minute: when it began, lines written, lines left out. */
+interface ReasonWindow {
+  startedAt: number;
+  written: number;
+  suppressed: number;
+}
 
 /**
  * Audit lines for sign-in (CONTRACT.md section 7): one per attempt, with who, what and from which
@@ -25,8 +36,17 @@ const CLAIM_MAX_CHARS = 200;
 @Injectable()
 export class SignInAudit {
   private readonly logger = new Logger('Audit');
+  private readonly windows = new Map<string, ReasonWindow>();
 
+  constructor(private readonly clock: Clock) {}
+
+  /**
+   * At most REFUSAL_LINES_PER_MINUTE lines per reason; the first line of the next minute says how
+   * many were left out (`suppressed`), so the count is never lost.
+   */
   refused(refusal: SignInRefused, idToken: string, client: SignInClient): void {
+    const suppressed = this.admit(refusal.reason);
+    if (suppressed === undefined) return;
     // The status the client was answered with, for the operator reading the line.
     const status = ERROR_STATUS[refusal.code];
     const line = {
@@ -38,11 +58,30 @@ export class SignInAudit {
       ip: client.ip,
       user_agent: client.userAgent,
       ...(refusal.note !== undefined && { note: refusal.note }),
+      ...(suppressed > 0 && { suppressed }),
       msg: `sign-in refused: ${refusal.reason}`,
     };
     // 503s mean the provider or its keys could not be read: an operator's matter (warn).
     if (status >= 500) this.logger.warn(line);
     else this.logger.log(line);
+  }
+
+  /** Lines left out before this one, or undefined when this one is to be left out too. */
+  private admit(reason: string): number | undefined {
+    const now = this.clock.now().getTime();
+    let window = this.windows.get(reason);
+    let carried = 0;
+    if (!window || now - window.startedAt >= MINUTE_MS) {
+      carried = window?.suppressed ?? 0;
+      window = { startedAt: now, written: 0, suppressed: 0 };
+      this.windows.set(reason, window);
+    }
+    if (window.written >= REFUSAL_LINES_PER_MINUTE) {
+      window.suppressed++;
+      return undefined;
+    }
+    window.written++;
+    return carried;
   }
 
   signedIn(user: AuthUser, issuer: string, subject: string, client: SignInClient): void {
