@@ -925,6 +925,7 @@ export interface operations {
                             database?: "up" | "down";
                         };
                         version: string;
+                        /** @description only with `Authorization: Bearer <METRICS_TOKEN>` */
                         details?: {
                             [key: string]: unknown;
                         };
@@ -945,6 +946,7 @@ export interface operations {
                             database?: "up" | "down";
                         };
                         version: string;
+                        /** @description only with `Authorization: Bearer <METRICS_TOKEN>` */
                         details?: {
                             [key: string]: unknown;
                         };
