@@ -52,13 +52,17 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.use(auditContext());
   app.use(securityHeaders());
   app.use(rejectMalformedPath());
-  app.enableCors({
-    origin: config.corsOrigins,
-    credentials: true,
-    methods: ['GET', 'POST', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Content-Type', 'Authorization', 'X-Request-Id'],
-    exposedHeaders: ['X-Request-Id', 'Retry-After'],
-    maxAge: 600,
+  // Credentials are allowed only to a listed origin: the cors package sends the header to any.
+  app.enableCors((req: { headers: { origin?: string } }, callback) => {
+    const listed = config.corsOrigins.includes(req.headers.origin ?? '');
+    callback(null, {
+      origin: config.corsOrigins,
+      credentials: listed,
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Content-Type', 'Authorization', 'X-Request-Id'],
+      exposedHeaders: ['X-Request-Id', 'Retry-After'],
+      maxAge: 600,
+    });
   });
   app.use(cookieParser());
   // The plans page's script and styles; served from dist/ next to the compiled module. A

@@ -69,10 +69,11 @@ export class AuthController {
   )
   async login(
     @Body() body: LoginDto,
+    @Req() req: HttpRequest,
     @Headers('user-agent') userAgent: string | undefined,
     @Res({ passthrough: true }) res: unknown,
   ): Promise<SignedInResponse> {
-    return this.signedIn(res, await this.auth.login(body.id_token, userAgent));
+    return this.signedIn(res, await this.auth.login(body.id_token, { ip: req.ip, userAgent }));
   }
 
   @Get('me')
@@ -94,10 +95,11 @@ export class AuthController {
   @ApiOkResponse({ type: SignedInResponse, description: 'A new cookie; the old one stops working' })
   async refresh(
     @CurrentSession() session: ActiveSession,
+    @Req() req: HttpRequest,
     @Headers('user-agent') userAgent: string | undefined,
     @Res({ passthrough: true }) res: unknown,
   ): Promise<SignedInResponse> {
-    return this.signedIn(res, await this.auth.refresh(session, userAgent));
+    return this.signedIn(res, await this.auth.refresh(session, { ip: req.ip, userAgent }));
   }
 
   @Post('logout')

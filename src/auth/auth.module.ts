@@ -9,6 +9,7 @@ import { CrossSiteGuard } from './cross-site.guard';
 import { IdTokenVerifier } from './id-token.verifier';
 import { OidcDiscovery } from './oidc-discovery.service';
 import { RoleGuard } from './role.guard';
+import { SessionController } from './session.controller';
 import { SessionGuard } from './session.guard';
 import { SessionModule } from './session.module';
 import { SignInAudit } from './sign-in-audit';
@@ -21,7 +22,7 @@ import { User } from './user.entity';
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([User]), OrgModule, SessionModule],
-  controllers: [AuthController],
+  controllers: [AuthController, SessionController],
   providers: [
     AuthBootstrapService,
     AuthService,

@@ -5,7 +5,7 @@ import { ErrorCode } from '../common/errors/error-code.enum';
 import { AppConfig } from '../config/app-config';
 import { AuthUser } from './auth-user';
 import { IdTokenVerifier, VerifiedIdentity } from './id-token.verifier';
-import { SignInAudit } from './sign-in-audit';
+import { SignInAudit, SignInClient } from './sign-in-audit';
 import { RefusalReason, SignInRefused } from './sign-in-refusal';
 import { ActiveSession, IssuedSession, SessionService, toAuthUser } from './session.service';
 import { User } from './user.entity';
@@ -31,7 +31,7 @@ export class AuthService {
   ) {}
 
   /** Every refusal leaves exactly one audit line, here, with its reason. */
-  async login(idToken: string, userAgent?: string): Promise<SignedIn> {
+  async login(idToken: string, client: SignInClient = {}): Promise<SignedIn> {
     try {
       const identity = await this.verifier.verify(idToken);
       const user = await this.accountFor(identity);
@@ -43,17 +43,17 @@ export class AuthService {
         );
       }
       const signedIn = toAuthUser(user);
-      this.audit.signedIn(signedIn, identity.issuer, identity.subject, userAgent);
-      return { user: signedIn, session: await this.sessions.create(user.id, userAgent) };
+      this.audit.signedIn(signedIn, identity.issuer, identity.subject, client);
+      return { user: signedIn, session: await this.sessions.create(user.id, client) };
     } catch (err) {
-      if (err instanceof SignInRefused) this.audit.refused(err, idToken, userAgent);
+      if (err instanceof SignInRefused) this.audit.refused(err, idToken, client);
       throw err;
     }
   }
 
   /** Rereads the account (it may have moved org or role) and rotates the token. */
-  async refresh(current: ActiveSession, userAgent?: string): Promise<SignedIn> {
-    return { user: current.user, session: await this.sessions.rotate(current, userAgent) };
+  async refresh(current: ActiveSession, client: SignInClient = {}): Promise<SignedIn> {
+    return { user: current.user, session: await this.sessions.rotate(current, client) };
   }
 
   /**

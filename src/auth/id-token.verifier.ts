@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { FlattenedJWSInput, JWSHeaderParameters, JWTPayload, RemoteJWKSet } from 'jose';
 import { Clock } from '../common/clock/clock';
 import { ErrorCode } from '../common/errors/error-code.enum';
@@ -26,6 +26,8 @@ const MAX_TOKEN_AGE_SECONDS = 24 * 3600;
 const FETCH_TIMEOUT_MS = 5000;
 const CACHE_MAX_AGE_MS = 10 * 60_000;
 const UNREACHABLE_RETRY_AFTER_SECONDS = 5;
+/** Kids remembered as absent; a flood of invented kids forgets the oldest, never grows memory. */
+const MAX_ABSENT_KIDS = 1000;
 
 type LocalKeys = ReturnType<typeof import('jose').createLocalJWKSet>;
 
@@ -38,6 +40,8 @@ interface KeySet {
   local?: LocalKeys;
   /** When the set was last fetched, by the Clock (ms). */
   fetchedAt?: number;
+  /** The kids of the last fetch, to tell when the provider's keys changed. */
+  kids?: string;
 }
 
 /** Whether this verification fetched the key set. */
@@ -49,12 +53,14 @@ interface Attempt {
  * Verifies identity-provider ID tokens with `jose`: signature against the provider's JWKS (from
  * OIDC_JWKS_URI or discovery, cached by jose), accepted issuers and audiences, `azp`, an algorithm
  * allow-list and time claims. Every failure is a SignInRefused carrying its reason. A token we
- * cannot judge yet (provider down, key-set refetch in its cooldown) is a 503, never a 401.
+ * cannot judge yet (provider down, a kid not yet checked by a refetch while refetching is in its
+ * cooldown) is a 503, never a 401; a kid a refetch has shown absent is a 401 until the keys change.
  */
 @Injectable()
 export class IdTokenVerifier {
-  private readonly logger = new Logger('IdToken');
   private keySet?: Promise<KeySet>;
+  /** Kids a refetch has shown the provider does not publish; forgotten when its keys change. */
+  private readonly absentKids = new Set<string>();
 
   constructor(
     private readonly config: AppConfig,
@@ -74,6 +80,8 @@ export class IdTokenVerifier {
         'Sign-in is not configured on this service.',
       );
     }
+    // Issuer, audience and shape first: a token that cannot be ours costs no key lookup.
+    const kid = this.precheck(idToken);
     const keys = await this.keys();
     const attempt: Attempt = { fetched: false };
     let payload: JWTPayload;
@@ -90,7 +98,7 @@ export class IdTokenVerifier {
         requiredClaims: ['iss', 'sub', 'aud', 'exp', 'iat'],
       }));
     } catch (err) {
-      throw this.refusal(err, keys, attempt.fetched);
+      throw this.refusal(err, keys, attempt.fetched, kid);
     }
     this.checkAuthorizedParty(payload);
     // Claims are the provider's signed word, stored as they come: cleaned, not refused.
@@ -102,6 +110,34 @@ export class IdTokenVerifier {
       emailVerified: payload.email_verified === true || payload.email_verified === 'true',
       name: typeof payload.name === 'string' ? payload.name : undefined,
     });
+  }
+
+  /**
+   * The checks that need no key, on the token as sent: a compact JWS whose header names an allowed
+   * algorithm, whose `iss` is accepted and whose `aud` names one of ours. Returns its `kid`.
+   */
+  private precheck(idToken: string): string | undefined {
+    const { decodeJwt, decodeProtectedHeader } = joseLib();
+    let header: ReturnType<typeof decodeProtectedHeader>;
+    let claims: JWTPayload;
+    try {
+      header = decodeProtectedHeader(idToken);
+      claims = decodeJwt(idToken);
+    } catch (err) {
+      throw invalidToken('malformed', err instanceof Error ? err.message : String(err));
+    }
+    if (typeof header.alg !== 'string' || !ALGORITHMS.includes(header.alg)) {
+      throw invalidToken('algorithm_not_allowed', `alg ${String(header.alg)}`);
+    }
+    const { issuers, audiences } = this.config.oidc;
+    if (typeof claims.iss !== 'string' || !issuers.includes(claims.iss)) {
+      throw invalidToken('unknown_issuer', 'iss is not an accepted issuer');
+    }
+    const aud = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+    if (!aud.some((a) => typeof a === 'string' && audiences.includes(a))) {
+      throw invalidToken('wrong_audience', 'aud names none of the accepted audiences');
+    }
+    return typeof header.kid === 'string' ? header.kid : undefined;
   }
 
   /** OIDC Core 3.1.3.7: with several audiences, the party the token was issued to must be ours. */
@@ -147,16 +183,25 @@ export class IdTokenVerifier {
     keys.local = joseLib().createLocalJWKSet(jwks);
     keys.fetchedAt = this.clock.now().getTime();
     attempt.fetched = true;
+    // The provider's keys changed: a kid shown absent before may exist now.
+    const kids = JSON.stringify(jwks.keys.map((k) => k.kid).sort());
+    if (kids !== keys.kids) this.absentKids.clear();
+    keys.kids = kids;
   }
 
-  private refusal(err: unknown, keys: KeySet, refetched: boolean): SignInRefused {
+  private refusal(
+    err: unknown,
+    keys: KeySet,
+    refetched: boolean,
+    kid: string | undefined,
+  ): SignInRefused {
     const reason = reasonFor(err);
     const note = err instanceof Error ? err.message : String(err);
     if (reason === 'provider_unavailable') {
-      this.logger.warn(`identity provider keys unavailable: ${note}`);
       return cannotTellYet(reason, UNREACHABLE_RETRY_AFTER_SECONDS, note);
     }
-    if (reason === 'unknown_key' && !refetched) {
+    if (reason === 'unknown_key' && kid !== undefined && refetched) this.rememberAbsent(kid);
+    if (reason === 'unknown_key' && !refetched && !(kid && this.absentKids.has(kid))) {
       // No fetch for this token: the last one is inside the cooldown. The key may
       // have been published since, so the token may be good: ask the client to come back.
       const now = this.clock.now().getTime();
@@ -164,6 +209,13 @@ export class IdTokenVerifier {
       return cannotTellYet('key_refetch_cooldown', Math.max(1, Math.ceil(waitMs / 1000)), note);
     }
     return invalidToken(reason, note);
+  }
+
+  private rememberAbsent(kid: string): void {
+    if (this.absentKids.size >= MAX_ABSENT_KIDS) {
+      this.absentKids.delete(this.absentKids.values().next().value as string);
+    }
+    this.absentKids.add(kid);
   }
 
   private async keys(): Promise<KeySet> {

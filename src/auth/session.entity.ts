@@ -45,4 +45,8 @@ export class Session {
 
   @Column({ name: 'user_agent', type: 'varchar', length: 512, nullable: true })
   userAgent!: string | null;
+
+  /** The client address at sign-in or the last refresh, as Express resolves it under TRUST_PROXY. */
+  @Column({ name: 'ip', type: 'varchar', length: 64, nullable: true })
+  ip!: string | null;
 }

@@ -5,14 +5,15 @@ import { retention } from '../database/housekeeping.module';
 import { Session } from './session.entity';
 import { SESSION_RETENTION } from './session-retention';
 import { SessionService } from './session.service';
+import { UserSessionsService } from './user-sessions.service';
 
 /**
- * Sessions without sign-in or HTTP: what sign-in, its guards and account administration (which
- * revokes a disabled account's sessions, also from the command line) share.
+ * Sessions without sign-in or HTTP: what sign-in, its guards, the session routes and account
+ * administration (which revokes a disabled account's sessions, also from the command line) share.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([Session])],
-  providers: [SessionService, AuditLog, retention(SESSION_RETENTION)],
-  exports: [SessionService],
+  providers: [SessionService, UserSessionsService, AuditLog, retention(SESSION_RETENTION)],
+  exports: [SessionService, UserSessionsService],
 })
 export class SessionModule {}

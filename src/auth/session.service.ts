@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, IsNull, Repository } from 'typeorm';
+import { DataSource, IsNull, Not, Repository } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { AuditLog } from '../common/logging/audit-log';
 import { AuthError } from './auth.error';
@@ -9,6 +9,7 @@ import { ErrorCode } from '../common/errors/error-code.enum';
 import { AppConfig } from '../config/app-config';
 import { AuthUser, Role } from './auth-user';
 import { Session } from './session.entity';
+import type { SignInClient } from './sign-in-audit';
 import { User } from './user.entity';
 
 /** 32 random bytes, base64url: 43 characters. Anything else cannot be one of ours. */
@@ -71,10 +72,10 @@ export class SessionService {
     private readonly audit: AuditLog,
   ) {}
 
-  async create(userId: string, userAgent?: string): Promise<IssuedSession> {
+  async create(userId: string, client: SignInClient = {}): Promise<IssuedSession> {
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + this.config.session.absoluteTtlSeconds * 1000);
-    return this.insert(this.sessions, userId, now, expiresAt, userAgent);
+    return this.insert(this.sessions, userId, now, expiresAt, client);
   }
 
   /** The session behind a cookie token, with the account as it is now; 401 otherwise. */
@@ -108,7 +109,7 @@ export class SessionService {
    * Replaces a session with a new token. The absolute end stays the one set at login, so
    * refreshing never extends a sign-in beyond SESSION_ABSOLUTE_TTL_SECONDS.
    */
-  async rotate(current: ActiveSession, userAgent?: string): Promise<IssuedSession> {
+  async rotate(current: ActiveSession, client: SignInClient = {}): Promise<IssuedSession> {
     const now = this.clock.now();
     return this.dataSource.transaction(async (manager) => {
       const repo = manager.getRepository(Session);
@@ -117,7 +118,7 @@ export class SessionService {
         { revokedAt: now },
       );
       if (!revoked.affected) throw unauthenticated(); // a concurrent refresh or logout won
-      return this.insert(repo, current.user.id, now, current.expiresAt, userAgent);
+      return this.insert(repo, current.user.id, now, current.expiresAt, client);
     });
   }
 
@@ -139,18 +140,28 @@ export class SessionService {
     }
   }
 
-  /** `by`: the administrator who disabled the account, for the audit line. */
-  async revokeAllFor(userId: string, by: string): Promise<void> {
+  /**
+   * Ends every session of an account; the count ended. `by`: the administrator (or the account
+   * itself) for the audit line; `except`: the caller's own session, kept ("sign out the others").
+   */
+  async revokeAllFor(
+    userId: string,
+    by: string,
+    reason: 'account_disabled' | 'admin' | 'others',
+    except?: string,
+  ): Promise<number> {
     const result = await this.sessions.update(
-      { userId, revokedAt: IsNull() },
+      { userId, revokedAt: IsNull(), ...(except ? { id: Not(except) } : {}) },
       { revokedAt: this.clock.now() },
     );
-    this.audit.record('session_revoked', 'sessions revoked: account disabled', {
+    const revoked = result.affected ?? 0;
+    this.audit.record('session_revoked', `sessions revoked: ${reason.replace('_', ' ')}`, {
       actor: by,
       user_id: userId,
-      sessions: result.affected ?? 0,
-      reason: 'account_disabled',
+      sessions: revoked,
+      reason,
     });
+    return revoked;
   }
 
   private async insert(
@@ -158,7 +169,7 @@ export class SessionService {
     userId: string,
     now: Date,
     expiresAt: Date,
-    userAgent?: string,
+    { userAgent, ip }: SignInClient,
   ): Promise<IssuedSession> {
     const token = randomBytes(32).toString('base64url');
     await repo.insert({
@@ -170,6 +181,7 @@ export class SessionService {
       idleExpiresAt: this.idleEnd(now),
       revokedAt: null,
       userAgent: userAgent ? userAgent.slice(0, 512) : null,
+      ip: ip ? ip.slice(0, 64) : null,
     });
     return { token, issuedAt: now, expiresAt };
   }

@@ -1,6 +1,7 @@
 import { createSecretKey, KeyObject, randomBytes } from 'node:crypto';
 import { EnvironmentVariables, LogLevel, NodeEnv, validateEnv } from './env.validation';
 import { splitList } from './parse';
+import { parseTrustProxy, TrustProxy } from './trust-proxy';
 
 export interface SubscriptionsConfig {
   /** Users of this organization read subscriptions (the operators' API). */
@@ -59,7 +60,7 @@ export class AppConfig {
   readonly siteUrl: string;
   readonly corsOrigins: string[];
   /** Express `trust proxy` value: false, a hop count, or a subnet list. */
-  readonly trustProxy: false | number | string[];
+  readonly trustProxy: TrustProxy;
   readonly httpTimeouts: HttpServerTimeouts;
   readonly session: {
     cookieName: string;
@@ -104,7 +105,7 @@ export class AppConfig {
     this.siteUrl = env.SITE_URL.replace(/\/+$/, '');
     const origins = env.CORS_ORIGINS ? splitList(env.CORS_ORIGINS) : [this.siteUrl, this.baseUrl];
     this.corsOrigins = [...new Set(origins.map((o) => new URL(o).origin))];
-    this.trustProxy = parseTrustProxy(env.TRUST_PROXY);
+    this.trustProxy = trustProxyOf(env.TRUST_PROXY);
     this.httpTimeouts = {
       headersMs: env.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
       requestMs: env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
@@ -181,9 +182,8 @@ export class AppConfig {
   }
 }
 
-function parseTrustProxy(value: string): false | number | string[] {
-  const v = value.trim();
-  if (v === 'false') return false;
-  if (/^\d+$/.test(v)) return Number(v);
-  return splitList(v);
+/** Validated at boot (validateEnv), so never a problem here. */
+function trustProxyOf(value: string): TrustProxy {
+  const parsed = parseTrustProxy(value);
+  return typeof parsed === 'object' && 'problem' in parsed ? false : parsed;
 }

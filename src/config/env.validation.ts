@@ -16,6 +16,7 @@ import {
   ValidationError,
 } from 'class-validator';
 import { parseBool, splitList } from './parse';
+import { parseTrustProxy } from './trust-proxy';
 
 const NODE_ENVS = ['development', 'test', 'production'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
@@ -52,11 +53,8 @@ export class EnvironmentVariables {
   @IsUrl(URL_OPTIONS) BASE_URL = 'http://localhost:3000';
   @IsUrl(URL_OPTIONS) SITE_URL = 'http://localhost:3000';
   @Transform(emptyToUndefined) @IsOptional() @IsString() CORS_ORIGINS?: string;
-  /** A hop count or a comma-separated list of subnets; `true` would trust any X-Forwarded-For. */
-  @Matches(/^(false|\d+|[0-9a-fA-F.:/,\s]+|loopback|linklocal|uniquelocal)$/, {
-    message: 'TRUST_PROXY must be false, a hop count or a list of subnets (never true)',
-  })
-  TRUST_PROXY = 'false';
+  /** Express's `trust proxy`, checked by parseTrustProxy: never `true` nor a range wider than /8 or /32. */
+  @IsString() TRUST_PROXY = 'false';
   /**
    * Slow clients: a request must send its headers within the first, and all of itself within the
    * second; an idle kept-alive connection closes after the third. Seconds, checked every second.
@@ -172,6 +170,10 @@ export function validateEnv(raw: Record<string, unknown>): EnvironmentVariables 
     problems.push('HTTP_HEADERS_TIMEOUT_SECONDS: must not exceed HTTP_REQUEST_TIMEOUT_SECONDS');
   }
   problems.push(...signInProblems(env), ...halfConfigured(env));
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  if (typeof trustProxy === 'object' && 'problem' in trustProxy) {
+    problems.push(`TRUST_PROXY: ${trustProxy.problem}`);
+  }
   if (env.NODE_ENV === 'production' && !env.DEVICE_TOKEN_SECRET) {
     problems.push('DEVICE_TOKEN_SECRET: must be set when NODE_ENV is production');
   }

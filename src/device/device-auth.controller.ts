@@ -1,4 +1,4 @@
-import { Body, Controller, Header, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, HttpStatus, Ip, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { ApiDatabase, ApiJsonBody, ApiProblems } from '../common/openapi/api-problems.decorator';
@@ -27,7 +27,7 @@ export class DeviceAuthController {
   @ApiJsonBody()
   @ApiDatabase()
   @ApiProblems(ErrorCode.InvalidDevice)
-  async issue(@Body() body: DeviceAuthDto): Promise<DeviceTokenDto> {
-    return DeviceTokenDto.from(await this.tokens.issue(body));
+  async issue(@Body() body: DeviceAuthDto, @Ip() address: string): Promise<DeviceTokenDto> {
+    return DeviceTokenDto.from(await this.tokens.issue(body, address));
   }
 }

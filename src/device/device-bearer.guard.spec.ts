@@ -13,7 +13,7 @@ describe('DeviceBearerGuard', () => {
     { findActive } as unknown as DeviceService,
   );
   const device = Object.assign(new Device(), { publicKeyThumbprint: 'thumb' });
-  const claims = { deviceId: 'sensor-1', orgId: 'org-1' };
+  const claims = { deviceId: 'sensor-1', orgId: 'org-1', jkt: 'thumb' };
   const run = (authorization?: string) => {
     const req: Record<string, unknown> = { headers: { authorization } };
     const ctx = {
@@ -61,6 +61,13 @@ describe('DeviceBearerGuard', () => {
     verify.mockResolvedValue({ ...claims, jkt: 'old-thumb' });
     await refusal('Bearer a.b.c');
     verify.mockResolvedValue({ ...claims, jkt: 'thumb' });
+    await expect(run('Bearer a.b.c').result).resolves.toBe(true);
+  });
+
+  it('refuses a token issued before the device had a key, once it has one', async () => {
+    verify.mockResolvedValue({ deviceId: 'sensor-1', orgId: 'org-1' });
+    await refusal('Bearer a.b.c');
+    findActive.mockResolvedValueOnce(Object.assign(new Device(), { publicKeyThumbprint: null }));
     await expect(run('Bearer a.b.c').result).resolves.toBe(true);
   });
 

@@ -21,7 +21,7 @@ export const DEVICE_REQUEST_PROPERTY = 'device';
 /**
  * Lets a request through only with a valid device bearer token: signature, `alg`, `typ`, `aud` and
  * expiry (DeviceTokenService.verify, jose), then the device must still be active in the token's
- * organization and, for a token bound to a key, still hold that key (a rotation ends it).
+ * organization and still hold the key the token was issued under, or none (a new key ends it).
  *
  * A Nest guard rather than a Passport strategy: there is one stateless scheme and no session, so
  * Passport would only add a callback layer and an error-or-false convention around one await.
@@ -43,7 +43,9 @@ export class DeviceBearerGuard implements CanActivate {
     const token = bearerToken(req.headers.authorization);
     const claims = token === undefined ? null : await this.tokens.verify(token);
     const device = claims ? await this.devices.findActive(claims.deviceId, claims.orgId) : null;
-    if (!device || !claims || (claims.jkt && claims.jkt !== device.publicKeyThumbprint)) {
+    // A token carries the key its device held when it was issued (none, or its thumbprint): setting
+    // a first key or rotating one ends the tokens issued before.
+    if (!device || !claims || (claims.jkt ?? null) !== (device.publicKeyThumbprint ?? null)) {
       throw new DeviceError(
         ErrorCode.Unauthenticated,
         'A valid device bearer token is required.',

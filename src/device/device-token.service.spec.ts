@@ -123,7 +123,7 @@ describe('DeviceTokenService', () => {
       expires_at: new Date((nowSeconds + 120) * 1000).toISOString(),
     });
     // A device without a key is held to the failed-attempts block.
-    expect(assertNotBlocked).toHaveBeenCalledWith('deviceAuthPerMinute', 'sensor-1');
+    expect(assertNotBlocked).toHaveBeenCalledWith('deviceAuthPerMinute', 'sensor-1', undefined);
   });
 
   it('binds the token to the key (cnf.jkt) and skips the block when the device proved its key', async () => {

@@ -75,23 +75,24 @@ export class DeviceTokenService {
   ) {}
 
   /**
-   * The per-device_id limit counts failures only, and a device that proved its key is never
-   * refused by it; a device without a key is, while the limit holds (docs/devices.md, "Rate limit").
+   * The per-device_id limit counts failures only, per source address and (far higher) from all
+   * addresses; a device that proved its key is never refused by it, a device without a key is,
+   * while the limit holds (docs/devices.md). `address` is the client's, for that count.
    */
-  async issue(claim: DeviceAuthDto): Promise<IssuedDeviceToken> {
+  async issue(claim: DeviceAuthDto, address?: string): Promise<IssuedDeviceToken> {
     const deviceId = isCanonicalDeviceId(claim.device_id) ? claim.device_id : NEVER_REGISTERED;
     const rows = await this.devices.query<ClaimRow[]>(CLAIM_SQL, [deviceId]);
     const verdict = await this.check(rows[0] ?? null, claim);
     if ('refused' in verdict) {
       this.audit.tokenRefused(claim.device_id, verdict.refused);
-      await this.failures.recordFailure('deviceAuthPerMinute', claim.device_id);
+      await this.failures.recordFailure('deviceAuthPerMinute', claim.device_id, address);
       throw new DeviceError(
         ErrorCode.InvalidDevice,
         'The device is not registered, not active, or does not match its registration.',
       );
     }
     if (verdict.proved === null) {
-      await this.failures.assertNotBlocked('deviceAuthPerMinute', claim.device_id);
+      await this.failures.assertNotBlocked('deviceAuthPerMinute', claim.device_id, address);
     }
     return this.sign(verdict.device, verdict.proved);
   }

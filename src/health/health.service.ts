@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { OidcDiscovery, SignInHealth } from '../auth/oidc-discovery.service';
+import { BearerToken } from '../common/http/bearer-token';
 import { Drain } from '../common/lifecycle/drain';
 import { AppConfig } from '../config/app-config';
 
@@ -9,8 +10,11 @@ export interface HealthReport {
   status: 'ok' | 'error';
   checks: { database: 'up' | 'down' };
   version: string;
-  /** What an operator should know; never changes `status` (a balancer reads only that). */
-  details: { sign_in: SignInHealth; shutting_down?: true };
+  /**
+   * What an operator should know; never changes `status` (a balancer reads only that). Only for
+   * a caller with METRICS_TOKEN: it names the identity provider and its misconfigurations.
+   */
+  details?: { sign_in: SignInHealth; shutting_down?: true };
 }
 
 /** A database ping short enough that a dead database shows within a few seconds. */
@@ -28,9 +32,20 @@ export class HealthService {
     private readonly config: AppConfig,
     private readonly oidc: OidcDiscovery,
     private readonly drain: Drain,
-  ) {}
+  ) {
+    this.operatorToken = config.metricsToken ? new BearerToken(config.metricsToken) : undefined;
+  }
 
-  async check(): Promise<HealthReport> {
+  private readonly operatorToken?: BearerToken;
+
+  /** `authorization`: the caller's header; with METRICS_TOKEN in it the report has `details`. */
+  async check(authorization?: string): Promise<HealthReport> {
+    const report = await this.probe();
+    if (!this.operatorToken?.matches(authorization)) delete report.details;
+    return report;
+  }
+
+  private async probe(): Promise<HealthReport> {
     // Draining on SIGTERM: not ready, whatever the database says, so the balancer stops sending.
     if (this.drain.draining) return this.report(false, true);
     return this.report(await this.ping(), false);

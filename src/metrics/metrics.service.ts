@@ -1,14 +1,13 @@
-import { timingSafeEqual } from 'node:crypto';
 import { Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Gauge, register } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { ErrorCode } from '../common/errors/error-code.enum';
+import { BearerToken } from '../common/http/bearer-token';
 import { collectProcessMetrics } from '../common/metrics/metrics';
 import { AppConfig } from '../config/app-config';
 import { SubscriptionService } from '../subscription/subscription.service';
 import { MetricsError } from './metrics.error';
-import { bearerToken } from '../common/http/bearer-token';
 
 /** The pg pool behind TypeORM's postgres driver: the counts it keeps. */
 interface PoolCounts {
@@ -52,7 +51,7 @@ const subscriptions = new Gauge({
 @Injectable()
 export class MetricsService implements OnModuleInit, OnApplicationShutdown {
   private readonly enabled: boolean;
-  private readonly token?: Buffer;
+  private readonly token?: BearerToken;
 
   constructor(
     config: AppConfig,
@@ -60,7 +59,7 @@ export class MetricsService implements OnModuleInit, OnApplicationShutdown {
     private readonly subscriptionRecords: SubscriptionService,
   ) {
     this.enabled = config.metricsEnabled;
-    this.token = config.metricsToken ? Buffer.from(config.metricsToken) : undefined;
+    this.token = config.metricsToken ? new BearerToken(config.metricsToken) : undefined;
   }
 
   onModuleInit(): void {
@@ -90,9 +89,7 @@ export class MetricsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   private authorize(authorization: string | undefined): void {
-    if (!this.token) return;
-    const given = Buffer.from(bearerToken(authorization) ?? '');
-    if (given.length !== this.token.length || !timingSafeEqual(given, this.token)) {
+    if (this.token && !this.token.matches(authorization)) {
       throw new MetricsError(ErrorCode.Unauthenticated, 'A metrics token is required.', undefined, {
         'WWW-Authenticate': 'Bearer',
       });

@@ -76,25 +76,28 @@ export class PaymentProcessorClient {
   }
 
   /**
-   * Verifies a webhook signature on the raw body against each secret (several while one is being
-   * rotated) and returns the event; undefined when none of them verifies it. The age is judged
-   * against `receivedAt` (the caller's Clock), not the SDK's own reading of the time.
+   * True when the raw body carries a valid signature by one of the secrets (several while one is
+   * being rotated). Only the signature: the body is parsed by the caller, under the limits public
+   * JSON has (the SDK's own parse threw a 500 at a signed body that was not JSON). The age is
+   * judged against `receivedAt` (the caller's Clock), not the SDK's own reading of the time.
    */
-  verifyEvent(
+  verifySignature(
     rawBody: Buffer,
     signature: string,
     secrets: string[],
     receivedAt: Date,
-  ): Stripe.Event | undefined {
+  ): boolean {
     // One timestamp only: the SDK checks the signature against one `t=` and this guard could read
     // another. And the SDK bounds only the age; a future timestamp would stay replayable as long.
     const at = signedAt(signature);
     const nowMs = receivedAt.getTime();
-    if (at === undefined || at > nowMs / 1000 + WEBHOOK_TOLERANCE_SECONDS) return undefined;
+    if (at === undefined || at > nowMs / 1000 + WEBHOOK_TOLERANCE_SECONDS) return false;
     const { webhooks, errors } = stripeSdk();
-    for (const secret of secrets) {
+    const verifier = webhooks.signature;
+    if (!verifier) throw new Error('The processor SDK has no webhook signature verifier');
+    return secrets.some((secret) => {
       try {
-        return webhooks.constructEvent(
+        return verifier.verifyHeader(
           rawBody,
           signature,
           secret,
@@ -104,9 +107,9 @@ export class PaymentProcessorClient {
         );
       } catch (err) {
         if (!(err instanceof errors.StripeSignatureVerificationError)) throw err;
+        return false;
       }
-    }
-    return undefined;
+    });
   }
 }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { ApiCookieWrite, ApiProblems } from '../common/openapi/api-problems.decorator';
@@ -9,6 +9,7 @@ import { CurrentUser } from '../auth/current-user.decorator';
 import { UpdateUserDto } from './update-user.dto';
 import { AdminUserView, UserListResponse } from './user-view.dto';
 import { UserService } from './user.service';
+import { RevokedResponse } from '../auth/session-view.dto';
 
 /** Account administration: role admin, and only ever the administrator's own organization. */
 @ApiTags('users')
@@ -56,5 +57,22 @@ export class UserController {
     @Body() body: UpdateUserDto,
   ): Promise<AdminUserView> {
     return AdminUserView.from(await this.users.update(me.orgId, me.id, id, body));
+  }
+
+  @Post(':id/revoke-sessions')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'revokeUserSessions',
+    summary: 'End every session of an account (a lost laptop); the account itself stays',
+    description: '`not_found` also for another organization’s user.',
+  })
+  @ApiOkResponse({ type: RevokedResponse })
+  @ApiCookieWrite()
+  @ApiProblems(ErrorCode.NotFound)
+  async revokeSessions(
+    @CurrentUser() me: AuthUser,
+    @Param('id') id: string,
+  ): Promise<RevokedResponse> {
+    return { revoked: await this.users.revokeSessions(me.orgId, me.id, id) };
   }
 }

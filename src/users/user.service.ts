@@ -72,8 +72,16 @@ export class UserService {
     });
     this.auditChange(actorId, user, before);
     // Disabled sessions fail on their next request anyway; revoking keeps them dead if re-enabled.
-    if (change.disabled === true) await this.sessions.revokeAllFor(user.id, actorId);
+    if (change.disabled === true) {
+      await this.sessions.revokeAllFor(user.id, actorId, 'account_disabled');
+    }
     return user;
+  }
+
+  /** Ends every session of an account of the administrator's organization; the count ended. */
+  async revokeSessions(orgId: string, actorId: string, id: string): Promise<number> {
+    if (!isUUID(id) || !(await this.users.existsBy({ id, orgId }))) throw notFound();
+    return this.sessions.revokeAllFor(id, actorId, 'admin');
   }
 
   /** Moves an account to another organization and, optionally, role (CLI `user:move`). */

@@ -30,9 +30,10 @@ export class WebhookController {
     schema: { type: 'object', properties: { received: { type: 'boolean', enum: [true] } } },
     example: { received: true },
   })
-  // Raw bytes, not parsed: a body that is not JSON fails the signature check, not the parser.
+  // Raw bytes, parsed only once the signature holds: a signed body that is not JSON is a 400.
   @ApiProblems(
     ErrorCode.InvalidSignature,
+    ErrorCode.ValidationFailed,
     ErrorCode.PayloadTooLarge,
     ErrorCode.UnsupportedMediaType,
     ErrorCode.WebhookNotConfigured,

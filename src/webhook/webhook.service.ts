@@ -5,7 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { PaymentProcessorClient } from '../processor/payment-processor.client';
 import { WebhookError } from './webhook.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
-import { cleanAllText } from '../common/validation/storable-text';
+import { readSignedBody } from './signed-body';
 import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
 import {
@@ -48,7 +48,7 @@ export class WebhookService {
   /** Verifies, then records and applies the event once; answers 200 for anything it verified. */
   async receive(rawBody: Buffer | undefined, signature: string | undefined): Promise<WebhookAck> {
     // Cleaned, not refused: a signed event is the processor's word, and a 4xx/5xx means retries for days.
-    const event = cleanAllText(this.verify(rawBody, signature));
+    const event = this.read(this.verify(rawBody, signature));
     if (!isWellFormedEvent(event)) {
       // Signed but malformed: storing it would fail every time, and a 5xx means endless retries.
       this.logger.warn(
@@ -79,27 +79,37 @@ export class WebhookService {
     return this.handlers.has(type) ? type : 'other';
   }
 
-  private verify(rawBody: Buffer | undefined, signature: string | undefined): Stripe.Event {
+  /** The verified raw body; refused unless it carries a valid signature. */
+  private verify(rawBody: Buffer | undefined, signature: string | undefined): Buffer {
     const secrets = this.config.stripe.webhookSecrets;
     if (secrets.length === 0) {
       throw new WebhookError(ErrorCode.WebhookNotConfigured, 'The webhook is not configured.');
     }
-    const event =
-      rawBody && signature
-        ? this.processor.verifyEvent(rawBody, signature, secrets, this.clock.now())
-        : undefined;
-    if (!event) {
-      webhookEvents.inc({ type: 'unknown', outcome: 'refused' });
-      this.audit.record('webhook_signature_refused', 'webhook signature refused', {
-        actor: 'processor',
-        reason: !rawBody || !signature ? 'missing' : 'wrong_or_too_old',
-      });
-      throw new WebhookError(
-        ErrorCode.InvalidSignature,
-        'The webhook signature is missing, wrong or too old.',
-      );
+    if (
+      rawBody &&
+      signature &&
+      this.processor.verifySignature(rawBody, signature, secrets, this.clock.now())
+    ) {
+      return rawBody;
     }
-    return event;
+    webhookEvents.inc({ type: 'unknown', outcome: 'refused' });
+    this.audit.record('webhook_signature_refused', 'webhook signature refused', {
+      actor: 'processor',
+      reason: !rawBody || !signature ? 'missing' : 'wrong_or_too_old',
+    });
+    throw new WebhookError(
+      ErrorCode.InvalidSignature,
+      'The webhook signature is missing, wrong or too old.',
+    );
+  }
+
+  /** A signed body that no retry can make readable is a 400, logged: the processor's fault or a leaked secret. */
+  private read(rawBody: Buffer): unknown {
+    const body = readSignedBody(rawBody);
+    if ('value' in body) return body.value;
+    this.logger.warn(`a signed body was refused: ${body.problem}`);
+    webhookEvents.inc({ type: 'unreadable', outcome: 'refused' });
+    throw new WebhookError(ErrorCode.ValidationFailed, body.problem);
   }
 
   /**

@@ -21,6 +21,7 @@ describe('sign-in through the development provider (code flow + PKCE)', () => {
         OIDC_ISSUER: idp.client.issuer,
         OIDC_AUDIENCE: idp.client.clientId,
         OIDC_JWKS_URI: '',
+        METRICS_TOKEN: 'operator-token-0123456789',
       },
     });
   }, 90_000);
@@ -69,7 +70,11 @@ describe('sign-in through the development provider (code flow + PKCE)', () => {
   });
 
   it('its discovery document names the issuer the service trusts: no warning', async () => {
-    const res = await t.http().get('/health').expect(200);
+    const res = await t
+      .http()
+      .get('/health')
+      .set('Authorization', 'Bearer operator-token-0123456789')
+      .expect(200);
     expect(res.body.details.sign_in).toEqual({
       configured: true,
       discovered_issuer: idp.client.issuer,

@@ -92,11 +92,17 @@ describe('issuer spellings are one issuer', () => {
 });
 
 describe('the discovery document names another issuer', () => {
-  async function signInHealth(t: TestApp): Promise<HealthReport> {
+  /** /health tells its details only to a caller with METRICS_TOKEN. */
+  const OPERATOR_TOKEN = 'operator-token-0123456789';
+  async function signInHealth(t: TestApp): Promise<Required<HealthReport>> {
     // Discovery is read at boot without holding it: wait for its answer.
     for (let i = 0; i < 50; i++) {
-      const res = await t.http().get('/health').expect(200);
-      const body = res.body as HealthReport;
+      const res = await t
+        .http()
+        .get('/health')
+        .set('Authorization', `Bearer ${OPERATOR_TOKEN}`)
+        .expect(200);
+      const body = res.body as Required<HealthReport>;
       if (body.details.sign_in.discovered_issuer !== undefined) return body;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -106,7 +112,11 @@ describe('the discovery document names another issuer', () => {
   it('warns at boot and in /health details, and /health stays ok', async () => {
     const idp = await sharedIdentityProvider();
     // A trailing slash is enough for the provider's `iss` to match no listed spelling.
-    const { lines, options } = capturedLogs({ ...idp.env(), OIDC_ISSUER: `${idp.issuer}/` });
+    const { lines, options } = capturedLogs({
+      ...idp.env(),
+      OIDC_ISSUER: `${idp.issuer}/`,
+      METRICS_TOKEN: OPERATOR_TOKEN,
+    });
     // Lines outside a request go to the first app's logger of the worker unless reset.
     __resetOutOfContextForTests();
     const t = await createTestApp(options);
@@ -130,7 +140,7 @@ describe('the discovery document names another issuer', () => {
 
   it('says nothing when the issuer is listed', async () => {
     const idp = await sharedIdentityProvider();
-    const t = await createTestApp();
+    const t = await createTestApp({ env: { METRICS_TOKEN: OPERATOR_TOKEN } });
     try {
       const body = await signInHealth(t);
       expect(body.details.sign_in).toEqual({

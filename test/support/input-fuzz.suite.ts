@@ -3,17 +3,38 @@ import { processorEnv, subscriptionsOf } from './checkout';
 import { createPendingSubscription } from './factories';
 import { checkoutCompletedEvent, sign } from './processor-events';
 import { FakeProcessor } from './fake-processor';
-import { anyString, expectRightAnswer, FuzzRoute, fuzzRoutes, fuzzSeed } from './input-fuzz';
+import {
+  anyString,
+  expectRightAnswer,
+  FuzzRoute,
+  fuzzRoutes,
+  fuzzSeed,
+  sendSigned,
+} from './input-fuzz';
 import { routes } from './routes';
 import { newFulfilmentOrgId } from './subscriptions';
 import { createTestApp, TestApp } from './test-app';
 import { deliver, WEBHOOK_ENV } from './webhook';
 
 /** Routes that read nothing a client writes but the cookie (which is only ever hashed). */
-const NO_CLIENT_TEXT = ['POST /api/auth/refresh', 'POST /api/auth/logout'];
+const NO_CLIENT_TEXT = [
+  'POST /api/auth/refresh',
+  'POST /api/auth/logout',
+  'POST /api/auth/sessions/revoke-others',
+];
+
+/** What the signed layer sent and how many answers were 5xx, for the reliability table. */
+export interface SignedLayerFigures {
+  count: number;
+  fiveXx: number;
+}
 
 /** The fuzz of every route's text; `seed` is printed, so a failing run can be replayed with FUZZ_SEED. */
-export function describeInputFuzz(defaultSeed: number, runsPerRoute: number): void {
+export function describeInputFuzz(
+  defaultSeed: number,
+  runsPerRoute: number,
+  reportSignedLayer?: (figures: SignedLayerFigures) => void,
+): void {
   const SEED = fuzzSeed(defaultSeed);
   const RUNS = runsPerRoute;
   describe('any string JSON can carry, in any field of any route', () => {
@@ -58,6 +79,34 @@ export function describeInputFuzz(defaultSeed: number, runsPerRoute: number): vo
           { seed: SEED, numRuns: RUNS, endOnFailure: true },
         );
       }
+    });
+
+    it('signed layer: every mutation, also sent validly signed, answers 200 or 400, never 5xx', async () => {
+      const subscription = await createPendingSubscription(t.app);
+      const figures: SignedLayerFigures = { count: 0, fiveXx: 0 };
+      const wrong: string[] = [];
+      for (const route of table) {
+        await fc.assert(
+          fc.asyncProperty(
+            fc.constantFrom(...route.fields),
+            anyString,
+            fc.integer({ min: 1, max: 3000 }),
+            async (field, value, depth) => {
+              const statuses = await sendSigned(t, subscription.id, field, value, depth);
+              figures.count += statuses.length;
+              figures.fiveXx += statuses.filter((s) => s >= 500).length;
+              if (statuses.some((s) => s !== 200 && s !== 400)) {
+                wrong.push(`${route.pattern} ${field} depth ${depth}: ${statuses.join(',')}`);
+              }
+            },
+          ),
+          { seed: SEED, numRuns: Math.max(1, Math.ceil(RUNS / 5)) },
+        );
+      }
+      reportSignedLayer?.(figures);
+      expect(wrong).toEqual([]);
+      expect(figures.fiveXx).toBe(0);
+      expect(Object.getOwnPropertyNames(Object.prototype)).not.toContain('type');
     });
 
     it('names the field for NUL and for each kind of unpaired surrogate, on every body route', async () => {

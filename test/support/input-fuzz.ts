@@ -168,6 +168,18 @@ export async function fuzzRoutes(t: TestApp): Promise<FuzzRoute[]> {
         as(http().patch(`/api/v1/users/${pathSegment(value)}`)).send({ role: 'member' }),
     },
     {
+      method: 'POST',
+      pattern: '/api/v1/users/:id/revoke-sessions',
+      fields: ['path'],
+      send: (_, value) => as(http().post(`/api/v1/users/${pathSegment(value)}/revoke-sessions`)),
+    },
+    {
+      method: 'DELETE',
+      pattern: '/api/auth/sessions/:id',
+      fields: ['path'],
+      send: (_, value) => as(http().delete(`/api/auth/sessions/${pathSegment(value)}`)),
+    },
+    {
       method: 'DELETE',
       pattern: '/api/v1/devices/:device_id',
       fields: ['path'],
@@ -226,10 +238,53 @@ export async function fuzzRoutes(t: TestApp): Promise<FuzzRoute[]> {
   ];
 }
 
-function setPath(target: Record<string, unknown>, path: string, value: string): void {
+/**
+ * The signed layer: a route's mutation (`value` in `field`) also sent to the webhook validly
+ * signed, in three shapes: inside an event at the field's path, as the whole body's bytes, and
+ * nested `depth` levels down under `__proto__`/`constructor` keys. Answers the three statuses.
+ */
+export async function sendSigned(
+  t: TestApp,
+  subscriptionId: string,
+  field: string,
+  value: string,
+  depth: number,
+): Promise<number[]> {
+  const event = checkoutCompletedEvent(subscriptionId);
+  const at: Record<string, unknown> = {};
+  setPath(
+    at,
+    field
+      .split('.')
+      .map((k, i) => (i === 0 ? k : `x${k}`))
+      .join('.'),
+    value,
+    true,
+  );
+  Object.assign((event.data as { object: object }).object, at);
+  let nested: unknown = value;
+  for (let i = 0; i < depth; i++)
+    nested = i % 2 ? [nested] : { [i % 3 ? 'constructor' : 'k']: nested };
+  const poisoned = `{"__proto__":${JSON.stringify({ type: 'checkout.session.completed', v: nested })},"id":"evt_${unique('p')}","data":{"object":{}}}`;
+  const statuses: number[] = [];
+  for (const payload of [JSON.stringify(event), value, poisoned]) {
+    statuses.push((await deliver(t, payload, sign(payload))).status);
+  }
+  return statuses;
+}
+
+function setPath(
+  target: Record<string, unknown>,
+  path: string,
+  value: string,
+  create = false,
+): void {
   const keys = path.split('.');
   let node: Record<string, unknown> = target;
-  for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>;
+  for (const key of keys.slice(0, -1)) {
+    if (create) node[key] ??= {};
+    node = node[key] as Record<string, unknown>;
+  }
   node[keys[keys.length - 1]] = value;
 }
 

@@ -70,22 +70,41 @@ function bodyError(err: unknown): DomainError {
  * Why a parsed body is refused, if it is: nested deeper than `max` (found by the reliability suite:
  * 12 000 levels overflowed the validator's stack, a 500), or carrying a `__proto__` key or a
  * `constructor` with a `prototype`, which poison any object the body is later merged into.
- * Iterative, so it cannot overflow itself.
  */
 export function jsonBodyProblem(value: unknown, max: number): string | undefined {
+  if (nestedDeeperThan(value, max)) return 'The request body is nested too deeply.';
+  const poisoned = someEntry(value, (key, child) => {
+    return key === '__proto__' || (key === 'constructor' && hasOwnPrototype(child));
+  });
+  return poisoned
+    ? 'The request body may not contain __proto__ or constructor.prototype keys.'
+    : undefined;
+}
+
+/** True when objects or arrays nest deeper than `max`; iterative, so it cannot overflow itself. */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
   const stack: [unknown, number][] = [[value, 0]];
   while (stack.length > 0) {
     const [v, depth] = stack.pop()!;
     if (typeof v !== 'object' || v === null) continue;
-    if (depth + 1 > max) return 'The request body is nested too deeply.';
+    if (depth + 1 > max) return true;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** True when any key/value pair at any depth passes `test`; iterative. */
+function someEntry(value: unknown, test: (key: string, child: unknown) => boolean): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== 'object' || v === null) continue;
     for (const [key, child] of Object.entries(v)) {
-      if (key === '__proto__' || (key === 'constructor' && hasOwnPrototype(child))) {
-        return 'The request body may not contain __proto__ or constructor.prototype keys.';
-      }
-      stack.push([child, depth + 1]);
+      if (test(key, child)) return true;
+      stack.push(child);
     }
   }
-  return undefined;
+  return false;
 }
 
 function hasOwnPrototype(value: unknown): boolean {

@@ -1,27 +1,48 @@
 import { Injectable } from '@nestjs/common';
+import { addressGroup } from './client-address';
 import { RateLimitPolicy, rateLimited, RateLimitService } from './rate-limit.service';
 
-/** The counter of failures, apart from the policy's per-request counters. */
-const FAILURES = 'failures';
+/** The counters of failures, apart from the policy's per-request counters. */
+const FROM_ADDRESS = 'failures';
+const FROM_ALL = 'failures:all';
 
 /**
- * A limit that counts failed attempts only, per key (a device_id): a stranger's failures can block
- * the key for a minute, and the caller decides which requests the block applies to (a device that
- * proves its key is never asked). Same allowance and window as the policy's per-request limit.
+ * How many times the per-address allowance one key (a device_id) may fail from all addresses
+ * together: high, so strangers spread over many addresses cannot lock a device out in a minute.
+ */
+const ALL_ADDRESSES_FACTOR = 10;
+
+/**
+ * A limit that counts failed attempts only, per key (a device_id) and client address (grouped as
+ * the per-address limits are), with a much higher ceiling for the key from all addresses. The
+ * caller decides which requests a block applies to (a device that proves its key is never asked).
  */
 @Injectable()
 export class FailedAttempts {
   constructor(private readonly limits: RateLimitService) {}
 
-  /** Throws 429 while the key has failed more than the allowance within the window. */
-  async assertNotBlocked(policy: RateLimitPolicy, key: string): Promise<void> {
-    const seconds = await this.limits.blockedFor(policy, FAILURES, key);
+  /** Throws 429 while the key has failed too often from this address, or from all together. */
+  async assertNotBlocked(policy: RateLimitPolicy, key: string, address?: string): Promise<void> {
+    const [here, everywhere] = await Promise.all([
+      this.limits.blockedFor(policy, FROM_ADDRESS, fromAddress(key, address)),
+      this.limits.blockedFor(policy, FROM_ALL, key),
+    ]);
+    const seconds = Math.max(here, everywhere);
     if (seconds > 0) throw rateLimited(seconds);
   }
 
-  /** Counts one failure; throws 429 when the key is (now) over the allowance. */
-  async recordFailure(policy: RateLimitPolicy, key: string): Promise<void> {
-    const record = await this.limits.hit(policy, FAILURES, key);
-    if (record.isBlocked) throw rateLimited(record.timeToBlockExpire);
+  /** Counts one failure; throws 429 when the key is (now) over either allowance. */
+  async recordFailure(policy: RateLimitPolicy, key: string, address?: string): Promise<void> {
+    const records = await Promise.all([
+      this.limits.hit(policy, FROM_ADDRESS, fromAddress(key, address)),
+      this.limits.hit(policy, FROM_ALL, key, ALL_ADDRESSES_FACTOR),
+    ]);
+    const blocked = records.filter((r) => r.isBlocked);
+    if (blocked.length > 0) {
+      throw rateLimited(Math.max(...blocked.map((r) => r.timeToBlockExpire)));
+    }
   }
 }
+
+const fromAddress = (key: string, address: string | undefined): string =>
+  `${key}\n${addressGroup(address)}`;

@@ -10,9 +10,10 @@ import { HttpAdapterHost, Reflector } from '@nestjs/core';
 import { ErrorCode } from '../errors/error-code.enum';
 import type { HttpRequest } from '../http/http-request';
 import { ApiProblems } from '../openapi/api-problems.decorator';
+import { addressGroup } from './client-address';
 import { RateLimitPolicy, rateLimited, RateLimitService } from './rate-limit.service';
 
-/** What a limit counts by: the client address (as the platform resolves it under TRUST_PROXY) or a body field. */
+/** What a limit counts by: the client address (under TRUST_PROXY; IPv6 by /64) or a body field. */
 export type RateLimitKey = 'ip' | `body.${string}`;
 
 interface RateLimitRule {
@@ -58,7 +59,7 @@ export class RateLimitGuard implements CanActivate {
   }
 
   private trackerFor(req: HttpRequest, key: RateLimitKey): string | undefined {
-    if (key === 'ip') return req.ip || 'unknown';
+    if (key === 'ip') return addressGroup(req.ip);
     const body: unknown = req.body;
     const value =
       typeof body === 'object' && body !== null

@@ -59,10 +59,18 @@ export class RateLimitService implements OnApplicationBootstrap, OnApplicationSh
     return this.allowances[policy];
   }
 
-  /** Counts one hit on the policy's `counter` (what it counts by) for this tracker. */
-  hit(policy: RateLimitPolicy, counter: string, tracker: string): Promise<ThrottlerStorageRecord> {
+  /**
+   * Counts one hit on the policy's `counter` (what it counts by) for this tracker; `factor`
+   * multiplies the allowance (a ceiling over many addresses).
+   */
+  hit(
+    policy: RateLimitPolicy,
+    counter: string,
+    tracker: string,
+    factor = 1,
+  ): Promise<ThrottlerStorageRecord> {
     const name = `${policy}:${counter}`;
-    const limit = this.limitOf(policy);
+    const limit = this.limitOf(policy) * factor;
     return this.storage.increment(this.keyOf(name, tracker), WINDOW_MS, limit, WINDOW_MS, name);
   }
 

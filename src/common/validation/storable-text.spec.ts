@@ -35,4 +35,20 @@ describe('storable text', () => {
     expect(cleaned).toEqual({ a: ['x', 2, null], ['b\uFFFD']: { c: false } });
     expect(findUnstorableText(cleaned)).toEqual([]);
   });
+
+  it('drops __proto__ and constructor keys, so none becomes the prototype of the copy', () => {
+    const cleaned = cleanAllText(
+      JSON.parse('{"__proto__":{"type":"x"},"a":{"constructor":{"prototype":{}},"b":1}}'),
+    ) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(cleaned)).toBe(Object.prototype);
+    expect(cleaned.type).toBeUndefined();
+    expect(cleaned).toEqual({ a: { b: 1 } });
+  });
+
+  it('copies a value nested far deeper than the stack allows, keeping key order', () => {
+    let deep: unknown = 'x\u0000';
+    for (let i = 0; i < 100_000; i++) deep = { d: deep };
+    expect(() => cleanAllText(deep)).not.toThrow();
+    expect(Object.keys(cleanAllText({ z: 1, a: 2, m: [3, 4] }))).toEqual(['z', 'a', 'm']);
+  });
 });

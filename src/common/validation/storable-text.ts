@@ -51,12 +51,34 @@ export function findUnstorableText(root: unknown, rootPath = ''): FieldError[] {
   return errors.reverse();
 }
 
-/** A deep copy with every string (and key) cleaned by `cleanText`; other values kept as they are. */
+/** Keys that would set or reach the prototype of the plain object they are copied into. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor']);
+
+/**
+ * A deep copy with every string (and key) cleaned by `cleanText`, other values kept as they are,
+ * and `__proto__` and `constructor` keys dropped: assigned to the copy, `__proto__` would become
+ * its prototype. Iterative, so a deeply nested value cannot overflow the stack.
+ */
 export function cleanAllText<T>(value: T): T {
-  if (typeof value === 'string') return cleanText(value) as T;
-  if (Array.isArray(value)) return value.map((v: unknown) => cleanAllText(v)) as T;
-  if (typeof value !== 'object' || value === null) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, child] of Object.entries(value)) out[cleanText(key)] = cleanAllText(child);
-  return out as T;
+  const root: { v?: unknown } = {};
+  const stack: [source: unknown, target: Record<string, unknown>, key: string][] = [
+    [value, root, 'v'],
+  ];
+  while (stack.length > 0) {
+    const [source, target, key] = stack.pop()!;
+    if (typeof source === 'string') {
+      target[key] = cleanText(source);
+    } else if (typeof source !== 'object' || source === null) {
+      target[key] = source;
+    } else {
+      const copy = (Array.isArray(source) ? [] : {}) as Record<string, unknown>;
+      target[key] = copy;
+      // Reversed, so the copy's keys are set in the source's order.
+      for (const [childKey, child] of Object.entries(source).reverse()) {
+        const cleanKey = cleanText(childKey);
+        if (!PROTOTYPE_KEYS.has(cleanKey)) stack.push([child, copy, cleanKey]);
+      }
+    }
+  }
+  return root.v as T;
 }
