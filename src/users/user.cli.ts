@@ -6,9 +6,9 @@ import { AdminUserView, UserListResponse } from './user-view.dto';
 import { UserModule } from './user.module';
 import { UserService } from './user.service';
 
-/** Every command runs on UserModule: accounts and sessions, no sign-in, guards or provider. */
 const ROLE_HELP = 'admin or member';
 
+/** Every command runs on UserModule: accounts and sessions, no sign-in, guards or provider. */
 export const userCommands: Record<string, CliCommand> = {
   'user:add': {
     summary: 'Create an account; its first sign-in links it to the identity provider',

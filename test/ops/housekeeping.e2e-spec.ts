@@ -139,10 +139,14 @@ describe('housekeeping', () => {
     }
   });
 
-  it('runs in the periodic pass, after reconcile', async () => {
+  it('runs on its own timer (HOUSEKEEPING_INTERVAL_SECONDS), also with the reconcile pass off', async () => {
     const ended = await session(clock.now(), { expires: -8 * DAY, idle: -8 * DAY });
     const periodic = await createTestApp({
-      env: { DATABASE_URL: db.url, RECONCILE_INTERVAL_SECONDS: '1' },
+      env: {
+        DATABASE_URL: db.url,
+        RECONCILE_INTERVAL_SECONDS: '0',
+        HOUSEKEEPING_INTERVAL_SECONDS: '1',
+      },
       override: (b) => b.overrideProvider(Clock).useValue(clock),
     });
     try {
