@@ -16,6 +16,17 @@ export class SessionListItem {
   @ApiProperty({ type: String, nullable: true, example: '203.0.113.7' }) ip!: string | null;
   @ApiProperty({ description: 'true for the session this request came with', example: true })
   current!: boolean;
+
+  static from(session: Session, currentId: string): SessionListItem {
+    return {
+      id: session.id,
+      created_at: session.createdAt.toISOString(),
+      last_used_at: session.lastUsedAt.toISOString(),
+      user_agent: session.userAgent,
+      ip: session.ip,
+      current: session.id === currentId,
+    };
+  }
 }
 
 export class SessionListResponse {
@@ -24,15 +35,4 @@ export class SessionListResponse {
 
 export class RevokedResponse {
   @ApiProperty({ description: 'how many sessions were ended', example: 2 }) revoked!: number;
-}
-
-export function sessionListItem(session: Session, currentId: string): SessionListItem {
-  return {
-    id: session.id,
-    created_at: session.createdAt.toISOString(),
-    last_used_at: session.lastUsedAt.toISOString(),
-    user_agent: session.userAgent,
-    ip: session.ip,
-    current: session.id === currentId,
-  };
 }

@@ -5,7 +5,7 @@ import { ApiCookieWrite, ApiProblems } from '../common/openapi/api-problems.deco
 import { Auth } from './auth.decorator';
 import { CurrentSession } from './current-session.decorator';
 import type { ActiveSession } from './session.service';
-import { RevokedResponse, sessionListItem, SessionListResponse } from './session-view.dto';
+import { RevokedResponse, SessionListItem, SessionListResponse } from './session-view.dto';
 import { UserSessionsService } from './user-sessions.service';
 
 /** The caller's own sessions: see where you are signed in, and end what you do not recognize. */
@@ -20,7 +20,7 @@ export class SessionController {
   @ApiOkResponse({ type: SessionListResponse })
   async list(@CurrentSession() session: ActiveSession): Promise<SessionListResponse> {
     return {
-      items: (await this.sessions.list(session)).map((s) => sessionListItem(s, session.id)),
+      items: (await this.sessions.list(session)).map((s) => SessionListItem.from(s, session.id)),
     };
   }
 

@@ -26,3 +26,8 @@ export class UserListResponse {
     return { items: users.map((u) => AdminUserView.from(u)) };
   }
 }
+
+/** `POST /api/v1/users/{id}/revoke-sessions`: how many of the account's sessions were ended. */
+export class RevokedSessionsResponse {
+  @ApiProperty({ description: 'how many sessions were ended', example: 2 }) revoked!: number;
+}

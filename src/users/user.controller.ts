@@ -7,9 +7,8 @@ import type { AuthUser } from '../auth/auth-user';
 import { CreateUserDto } from './create-user.dto';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { UpdateUserDto } from './update-user.dto';
-import { AdminUserView, UserListResponse } from './user-view.dto';
+import { AdminUserView, RevokedSessionsResponse, UserListResponse } from './user-view.dto';
 import { UserService } from './user.service';
-import { RevokedResponse } from '../auth/session-view.dto';
 
 /** Account administration: role admin, and only ever the administrator's own organization. */
 @ApiTags('users')
@@ -66,13 +65,13 @@ export class UserController {
     summary: 'End every session of an account (a lost laptop); the account itself stays',
     description: '`not_found` also for another organization’s user.',
   })
-  @ApiOkResponse({ type: RevokedResponse })
+  @ApiOkResponse({ type: RevokedSessionsResponse })
   @ApiCookieWrite()
   @ApiProblems(ErrorCode.NotFound)
   async revokeSessions(
     @CurrentUser() me: AuthUser,
     @Param('id') id: string,
-  ): Promise<RevokedResponse> {
+  ): Promise<RevokedSessionsResponse> {
     return { revoked: await this.users.revokeSessions(me.orgId, me.id, id) };
   }
 }
