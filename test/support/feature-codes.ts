@@ -18,13 +18,24 @@ export function codesRaisedBy(controllerName: string): Set<ErrorCode> {
   const files = sourceFiles(SRC).filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts'));
   const home = files.find((f) => readFileSync(f, 'utf8').includes(`class ${controllerName} `));
   if (!home) throw new Error(`no source file declares ${controllerName}`);
-  const text = files
-    .filter((f) => dirname(f) === dirname(home) && !f.endsWith('.controller.ts'))
-    .map((f) => readFileSync(f, 'utf8'))
-    .join('\n');
+  const own = files.filter((f) => dirname(f) === dirname(home) && !f.endsWith('.controller.ts'));
+  const text = own.map((f) => readFileSync(f, 'utf8')).join('\n');
   const names = Object.entries(ErrorCode) as [string, ErrorCode][];
   const raised = names.filter(([name]) => text.includes(`ErrorCode.${name}`)).map(([, c]) => c);
-  return new Set([...raised, ...uniqueIndexCodes(text)]);
+  return new Set([...raised, ...uniqueIndexCodes(text + entitiesWritten(own))]);
+}
+
+/** Entities of another feature that these files use (users/ writes auth/'s account rows). */
+function entitiesWritten(featureFiles: string[]): string {
+  const entities = new Set<string>();
+  for (const file of featureFiles) {
+    for (const m of readFileSync(file, 'utf8').matchAll(
+      /from '(\.\.\/[\w-]+\/[\w.-]+\.entity)'/g,
+    )) {
+      entities.add(join(dirname(file), `${m[1]}.ts`));
+    }
+  }
+  return [...entities].map((f) => readFileSync(f, 'utf8')).join('\n');
 }
 
 /**
