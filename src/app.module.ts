@@ -16,6 +16,7 @@ import { DeviceApiModule } from './device/device-api.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { OrgModule } from './org/org.module';
+import { OutgoingWebhookApiModule } from './outgoing-webhook/outgoing-webhook-api.module';
 import { PlansModule } from './plans/plans.module';
 import { SubscriptionsApiModule } from './subscription/subscriptions-api.module';
 import { WebhookModule } from './webhook/webhook.module';
@@ -37,6 +38,7 @@ import { WebhookModule } from './webhook/webhook.module';
     SubscriptionsApiModule,
     AuthModule,
     DeviceApiModule,
+    OutgoingWebhookApiModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: ProblemDetailsFilter },

@@ -15,6 +15,8 @@ import {
   ProcessorFailure,
 } from '../processor/processor-errors';
 import { LEASE_PRODUCT, Subscription } from '../subscription/subscription.entity';
+import { SubscriptionService } from '../subscription/subscription.service';
+import { EventOutbox } from '../outgoing-webhook/event-outbox.service';
 
 const CURRENCY = 'usd';
 
@@ -26,6 +28,7 @@ export class CheckoutService {
     private readonly config: AppConfig,
     private readonly processor: PaymentProcessorClient,
     @InjectRepository(Subscription) private readonly subscriptions: Repository<Subscription>,
+    private readonly outbox: EventOutbox,
   ) {}
 
   checkoutConfig(): CheckoutConfigDto {
@@ -53,19 +56,23 @@ export class CheckoutService {
       throw new CheckoutError(ErrorCode.CheckoutNotConfigured, 'Checkout is not configured.');
     }
     const coupon = dto.coupon?.toLowerCase();
-    const subscription = await this.subscriptions.save(
-      this.subscriptions.create({
-        product: LEASE_PRODUCT,
-        status: 'pending',
-        name: dto.name ?? null,
-        email: dto.email ?? null,
-        coupon: coupon ?? null,
-        source: dto.source ?? 'plans',
-        leaseCents: this.config.leaseCents,
-        monthlyCents: this.config.monthlyCents,
-        currency: CURRENCY,
-      }),
-    );
+    const subscription = await this.subscriptions.manager.transaction(async (m) => {
+      const saved = await m.save(
+        this.subscriptions.create({
+          product: LEASE_PRODUCT,
+          status: 'pending',
+          name: dto.name ?? null,
+          email: dto.email ?? null,
+          coupon: coupon ?? null,
+          source: dto.source ?? 'plans',
+          leaseCents: this.config.leaseCents,
+          monthlyCents: this.config.monthlyCents,
+          currency: CURRENCY,
+        }),
+      );
+      await this.outbox.record(m, SubscriptionService.outgoingEvent(saved));
+      return saved;
+    });
     const params = leaseSessionParams({
       subscriptionId: subscription.id,
       leasePriceId: stripe.leasePriceId,

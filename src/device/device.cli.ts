@@ -9,11 +9,13 @@ import { Device } from './device.entity';
 import { DeviceService } from './device.service';
 import { ListDevicesDto } from './list-devices.dto';
 import { AuditLog } from '../common/logging/audit-log';
+import { EventOutbox } from '../outgoing-webhook/event-outbox.service';
+import { DeliveryWake } from '../outgoing-webhook/delivery-wake.service';
 
 /** DeviceService and what it calls; not DeviceModule, whose OrgModule brings a controller's guards. */
 const DEVICES: CliNeeds = {
   entities: [Device, Organization],
-  providers: [DeviceService, DeviceAudit, AuditLog, OrgService],
+  providers: [DeviceService, DeviceAudit, AuditLog, OrgService, EventOutbox, DeliveryWake],
 };
 
 export const deviceCommands: Record<string, CliCommand> = {

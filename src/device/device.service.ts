@@ -5,6 +5,7 @@ import { DeviceError } from './device.error';
 import { FieldError } from '../common/errors/domain.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { OrgService } from '../org/org.service';
+import { EventOutbox, NewOutgoingEvent } from '../outgoing-webhook/event-outbox.service';
 import { CreateDeviceDto } from './create-device.dto';
 import { DeviceAudit } from './device-audit';
 import { decodeDeviceCursor, encodeDeviceCursor } from './device-cursor';
@@ -55,6 +56,7 @@ export class DeviceService {
     @InjectRepository(Device) private readonly devices: Repository<Device>,
     private readonly orgs: OrgService,
     private readonly audit: DeviceAudit,
+    private readonly outbox: EventOutbox,
   ) {}
 
   async register(orgId: string, input: NewDevice, by?: DeviceActor): Promise<Device> {
@@ -62,21 +64,25 @@ export class DeviceService {
     const key = input.publicKey ? await validKey(input.publicKey) : undefined;
     const org = await this.orgs.get(orgId);
     // A device_id already taken is the unique index's answer (409 device_exists, database-errors.ts).
-    const device = await this.devices.save(
-      this.devices.create({
-        orgId: org.id,
-        deviceId: input.deviceId,
-        model: input.model,
-        provider: input.provider,
-        publicKey: key?.jwk ?? null,
-        publicKeyThumbprint: key?.thumbprint ?? null,
-        status: 'active',
-        lastSeenAt: null,
-        firmwareVersion: null,
-        batteryPct: null,
-        deactivatedAt: null,
-      }),
-    );
+    const device = await this.devices.manager.transaction(async (m) => {
+      const saved = await m.save(
+        this.devices.create({
+          orgId: org.id,
+          deviceId: input.deviceId,
+          model: input.model,
+          provider: input.provider,
+          publicKey: key?.jwk ?? null,
+          publicKeyThumbprint: key?.thumbprint ?? null,
+          status: 'active',
+          lastSeenAt: null,
+          firmwareVersion: null,
+          batteryPct: null,
+          deactivatedAt: null,
+        }),
+      );
+      await this.outbox.record(m, deviceEvent('device.registered', saved));
+      return saved;
+    });
     this.audit.changed('device_registered', {
       deviceId: device.deviceId,
       orgId: device.orgId,
@@ -107,12 +113,16 @@ export class DeviceService {
     const key = await validKey(jwk);
     const device = await this.findInOrg(orgId, deviceId);
     const previous = device.publicKeyThumbprint;
-    await this.devices.update(
-      { id: device.id },
-      { publicKey: key.jwk, publicKeyThumbprint: key.thumbprint },
-    );
     device.publicKey = key.jwk;
     device.publicKeyThumbprint = key.thumbprint;
+    await this.devices.manager.transaction(async (m) => {
+      await m.update(
+        Device,
+        { id: device.id },
+        { publicKey: key.jwk, publicKeyThumbprint: key.thumbprint },
+      );
+      await this.outbox.record(m, deviceEvent('device.key_rotated', device));
+    });
     this.auditKey(device, key, previous, by);
     return DeviceService.record(device);
   }
@@ -158,10 +168,19 @@ export class DeviceService {
   ): Promise<void> {
     const device = await this.findInOrg(orgId, deviceId);
     if (device.status === 'deactivated') return;
-    const result = await this.devices.update(
-      { id: device.id, status: 'active' },
-      { status: 'deactivated', deactivatedAt: () => 'now()' },
-    );
+    const result = await this.devices.manager.transaction(async (m) => {
+      const r = await m.update(
+        Device,
+        { id: device.id, status: 'active' },
+        { status: 'deactivated', deactivatedAt: () => 'now()' },
+      );
+      if (r.affected)
+        await this.outbox.record(
+          m,
+          deviceEvent('device.deactivated', { ...device, status: 'deactivated' }),
+        );
+      return r;
+    });
     if (!result.affected) return; // a concurrent deactivation won, and wrote the line
     this.audit.changed('device_deactivated', { deviceId, orgId, ...by });
   }
@@ -217,6 +236,15 @@ export class DeviceService {
       battery_pct: d.batteryPct,
     };
   }
+}
+
+/** What an organization's tools hear of a device (docs/outgoing-webhooks.md). */
+function deviceEvent(
+  type: Extract<NewOutgoingEvent, { orgId: string }>['type'],
+  d: Device,
+): NewOutgoingEvent {
+  const { deviceId, orgId, model, provider, status } = d;
+  return { type, orgId, data: { device_id: deviceId, org_id: orgId, model, provider, status } };
 }
 
 /** A usable device key, or 400 validation_failed naming `public_key`. */

@@ -17,6 +17,7 @@ import {
   SubscriptionRecordDto,
 } from './subscription-view.dto';
 import { Subscription, SubscriptionStatus } from './subscription.entity';
+import type { NewOutgoingEvent } from '../outgoing-webhook/event-outbox.service';
 
 export type SubscriptionView = Record<string, unknown>;
 
@@ -120,6 +121,12 @@ export class SubscriptionService {
         customer_id: s.processorCustomerId,
       },
     };
+  }
+
+  /** The outgoing event for the status the record has just taken (docs/outgoing-webhooks.md). */
+  static outgoingEvent(s: Subscription): NewOutgoingEvent {
+    const type = s.status === 'pending' ? 'subscription.created' : `subscription.${s.status}`;
+    return { type, data: SubscriptionService.record(s) } as NewOutgoingEvent;
   }
 
   /** The command line's view: every column, and the history. */

@@ -7,6 +7,8 @@ export enum ErrorCode {
   InvalidCoupon = 'invalid_coupon',
   PhiNotAccepted = 'phi_not_accepted',
   InvalidSignature = 'invalid_signature',
+  /** An outgoing webhook URL the address rules do not allow. */
+  WebhookUrlRefused = 'webhook_url_refused',
   Unauthenticated = 'unauthenticated',
   InvalidIdToken = 'invalid_id_token',
   InvalidDevice = 'invalid_device',
@@ -22,6 +24,8 @@ export enum ErrorCode {
   Conflict = 'conflict',
   DeviceExists = 'device_exists',
   UserExists = 'user_exists',
+  /** A per-organization limit is full (webhook endpoints). */
+  LimitReached = 'limit_reached',
   PayloadTooLarge = 'payload_too_large',
   UnsupportedMediaType = 'unsupported_media_type',
   /** The request line and headers together exceed the server's limit (16 KiB). */
@@ -43,6 +47,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   [ErrorCode.InvalidCoupon]: 400,
   [ErrorCode.PhiNotAccepted]: 400,
   [ErrorCode.InvalidSignature]: 400,
+  [ErrorCode.WebhookUrlRefused]: 400,
   [ErrorCode.Unauthenticated]: 401,
   [ErrorCode.InvalidIdToken]: 401,
   [ErrorCode.InvalidDevice]: 401,
@@ -56,6 +61,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   [ErrorCode.Conflict]: 409,
   [ErrorCode.DeviceExists]: 409,
   [ErrorCode.UserExists]: 409,
+  [ErrorCode.LimitReached]: 409,
   [ErrorCode.PayloadTooLarge]: 413,
   [ErrorCode.UnsupportedMediaType]: 415,
   [ErrorCode.HeadersTooLarge]: 431,
