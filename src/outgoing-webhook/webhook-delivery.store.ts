@@ -41,9 +41,9 @@ const CLAIMED_SQL = `SELECT d.event_id AS "eventId", d.endpoint_id AS "endpointI
     w.previous_secret_expires_at AS "previousSecretExpiresAt"
   FROM webhook_deliveries d JOIN outgoing_events e ON e.id = d.event_id
   JOIN webhook_endpoints w ON w.id = d.endpoint_id WHERE d.claim_token = $1`;
-const FINISH_SQL = `UPDATE webhook_deliveries SET status = $3, attempts = attempts + 1,
+const FINISH_SQL = `UPDATE webhook_deliveries SET status = $3::varchar, attempts = attempts + 1,
     last_status_code = $4, last_error = $5, next_attempt_at = $6, delivered_at = $7,
-    claimed_until = NULL, claim_token = NULL, manual = manual AND $3 = 'pending'
+    claimed_until = NULL, claim_token = NULL, manual = manual AND $3::varchar = 'pending'
   WHERE event_id = $1 AND endpoint_id = $2 AND claim_token = $8 RETURNING 1`;
 const SETTLE_SQL = `UPDATE outgoing_events SET settled_at = $2 WHERE id = $1 AND settled_at IS NULL
   AND NOT EXISTS (SELECT 1 FROM webhook_deliveries WHERE event_id = $1 AND status <> 'delivered')`;
@@ -87,7 +87,8 @@ export class WebhookDeliveryStore {
   ): Promise<void> {
     return this.dataSource.transaction(async (m) => {
       const status = result.ok ? 'delivered' : result.nextAttemptAt ? 'pending' : 'failed';
-      const kept = await m.query<unknown[]>(FINISH_SQL, [
+      // On PostgreSQL, TypeORM answers an UPDATE with [rows, affected].
+      const [, kept] = await m.query<[unknown[], number]>(FINISH_SQL, [
         d.eventId,
         d.endpointId,
         status,
@@ -97,7 +98,7 @@ export class WebhookDeliveryStore {
         result.ok ? now : null,
         token,
       ]);
-      if (kept.length === 0) return;
+      if (kept === 0) return;
       if (result.ok) {
         await m.query('UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1', [
           d.endpointId,
@@ -109,10 +110,10 @@ export class WebhookDeliveryStore {
         await this.disable(m, d.endpointId, d.orgId, 'the receiver answered 410 Gone');
         return;
       }
-      const [endpoint] = await m.query<{ failingSince: Date; enabled: boolean }[]>(FAILING_SQL, [
-        d.endpointId,
-        now,
-      ]);
+      const [[endpoint]] = await m.query<[{ failingSince: Date; enabled: boolean }[], number]>(
+        FAILING_SQL,
+        [d.endpointId, now],
+      );
       const failingMs = now.getTime() - new Date(endpoint.failingSince).getTime();
       if (endpoint.enabled && failingMs >= disableAfterMs) {
         const days = Math.round(disableAfterMs / 86_400_000);

@@ -1,3 +1,4 @@
+import { DataSource } from 'typeorm';
 import { Clock } from '../../src/common/clock/clock';
 import { signIn } from '../support/auth';
 import { FakeClock } from '../support/fake-clock';
@@ -69,4 +70,22 @@ export async function deliveriesOf(t: TestApp, cookie: string, endpointId: strin
     last_error: string | null;
     next_attempt_at: string | null;
   }[];
+}
+
+/** One delivery as stored, read from the database (no session: tests move the clock by days). */
+export async function storedDelivery(t: TestApp, endpointId: string, eventId: string) {
+  const [row] = await t.app.get(DataSource).query<
+    {
+      status: string;
+      attempts: number;
+      last_status_code: number | null;
+      last_error: string | null;
+      next_attempt_at: Date | null;
+    }[]
+  >(
+    `SELECT status, attempts, last_status_code, last_error, next_attempt_at
+      FROM webhook_deliveries WHERE endpoint_id = $1 AND event_id = $2`,
+    [endpointId, eventId],
+  );
+  return row;
 }
