@@ -29,6 +29,8 @@ const CONCURRENCY = 16;
 const POLL_MS = 1000;
 /** On shutdown, attempts in flight get this long to finish; the rest are handed back. */
 const SHUTDOWN_GRACE_MS = 2000;
+/** A lease outlives the attempt's hard timeout by this much: time to record its outcome. */
+const LEASE_MARGIN_MS = 10_000;
 
 /**
  * Sends due deliveries, in every instance: claims them (SKIP LOCKED plus a lease, so two instances
@@ -104,7 +106,9 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeAppl
       if (free <= 0 || this.stopping) return;
       const now = this.clock.now();
       const token = randomUUID();
-      const lease = new Date(now.getTime() + this.config.outgoingWebhooks.timeoutMs + 30_000);
+      const lease = new Date(
+        now.getTime() + this.config.outgoingWebhooks.timeoutMs + LEASE_MARGIN_MS,
+      );
       const claimed = await this.store.claim(now, free, lease, token);
       for (const d of claimed) this.track(this.attempt(d, token));
       if (claimed.length < free) return;
