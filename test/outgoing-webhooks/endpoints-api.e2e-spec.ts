@@ -28,7 +28,7 @@ describe('outgoing webhooks: the endpoint API', () => {
     const got = await api('get', `/${id}`, w.admin.cookie).expect(200);
     expect(got.body.secret).toBeUndefined();
     const list = await api('get', '', w.admin.cookie).expect(200);
-    expect(list.body.items.map((e: { id: string }) => e.id)).toContain(id);
+    expect((list.body.items as { id: string }[]).map((e) => e.id)).toContain(id);
     const patched = await api('patch', `/${id}`, w.admin.cookie)
       .send({ enabled: false, event_types: ['device.registered'] })
       .expect(200);
@@ -92,7 +92,10 @@ describe('outgoing webhooks: the endpoint API', () => {
       ids.push(res.body.event_id as string);
     }
     const first = await api('get', `/${e.id}/deliveries?limit=2`, w.admin.cookie).expect(200);
-    expect(first.body.items.map((d: { event_id: string }) => d.event_id)).toEqual([ids[2], ids[1]]);
+    expect((first.body.items as { event_id: string }[]).map((d) => d.event_id)).toEqual([
+      ids[2],
+      ids[1],
+    ]);
     const next = encodeURIComponent(first.body.next_cursor as string);
     const second = await api('get', `/${e.id}/deliveries?limit=2&cursor=${next}`, w.admin.cookie);
     expect(second.body).toMatchObject({ items: [{ event_id: ids[0] }], next_cursor: null });
