@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
   ArrayUnique,
@@ -42,27 +42,8 @@ export class CreateWebhookEndpointDto {
   event_types?: string[];
 }
 
-export class UpdateWebhookEndpointDto {
-  @ApiPropertyOptional({ maxLength: 2048 })
-  @IsOptional()
-  @IsUrl(URL_RULES)
-  @MaxLength(2048)
-  url?: string;
-
-  @ApiPropertyOptional({ maxLength: 500, nullable: true })
-  @IsOptional()
-  @IsString()
-  @MaxLength(500)
-  description?: string;
-
-  @ApiPropertyOptional(TYPES_DOC)
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(SUBSCRIBABLE_TYPES.length)
-  @ArrayUnique()
-  @IsIn(SUBSCRIBABLE_TYPES, { each: true })
-  event_types?: string[];
-
+/** Every field of the creation optional (the same rules), plus `enabled`. */
+export class UpdateWebhookEndpointDto extends PartialType(CreateWebhookEndpointDto) {
   @ApiPropertyOptional({ description: 'Enabling again sends only events stored from then on' })
   @IsOptional()
   @IsBoolean()

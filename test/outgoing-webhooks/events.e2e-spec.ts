@@ -1,3 +1,5 @@
+import { DataSource } from 'typeorm';
+import { Housekeeping } from '../../src/database/housekeeping.service';
 import { signIn } from '../support/auth';
 import { processorEnv } from '../support/checkout';
 import { deviceKeyPair } from '../support/devices';
@@ -120,5 +122,32 @@ describe('outgoing webhooks: every event type, signed, to the endpoints that may
     expect(theirTypes).toEqual(['device.registered']);
     const ours = await deliveriesOf(w.t, w.admin.cookie, endpoint.id);
     expect(ours.map((x) => x.event_id)).not.toContain(d.headers['webhook-id']);
+  });
+
+  it('shows deliveries in /metrics', async () => {
+    const res = await w.t.http().get('/metrics').expect(200);
+    expect(res.text).toMatch(/^outgoing_webhook_deliveries_total\{outcome="delivered"\} [1-9]/m);
+    expect(res.text).toMatch(/^outgoing_webhook_deliveries_pending \d+/m);
+    expect(res.text).toMatch(/^outgoing_webhook_oldest_pending_seconds [\d.]+/m);
+  });
+
+  it('lets housekeeping remove delivered events after 30 days, and only those', async () => {
+    const db = w.t.app.get(DataSource);
+    const count = async (where: string) =>
+      Number(
+        (
+          await db.query<{ n: string }[]>(
+            `SELECT count(*) AS n FROM outgoing_events WHERE ${where}`,
+          )
+        )[0].n,
+      );
+    await eventually('all settled', async () => (await count('settled_at IS NULL')) === 0);
+    const settled = await count('settled_at IS NOT NULL');
+    expect(settled).toBeGreaterThan(0);
+    w.clock.advance(29 * 86_400);
+    expect((await w.t.app.get(Housekeeping).runOnce()).deleted.outgoing_events).toBe(0);
+    w.clock.advance(2 * 86_400);
+    expect((await w.t.app.get(Housekeeping).runOnce()).deleted.outgoing_events).toBe(settled);
+    expect(await count('true')).toBe(0);
   });
 });
