@@ -889,8 +889,9 @@ export interface components {
             items: components["schemas"]["WebhookEndpointDto"][];
         };
         UpdateWebhookEndpointDto: {
+            /** @example https://hooks.example.com/device-care */
             url?: string;
-            description?: string | null;
+            description?: string;
             /** @description Defaults to every type the organization may receive */
             event_types?: ("subscription.created" | "subscription.paid" | "subscription.past_due" | "subscription.payment_failed" | "subscription.expired" | "subscription.canceled" | "device.registered" | "device.deactivated" | "device.key_rotated")[];
             /** @description Enabling again sends only events stored from then on */
