@@ -1,9 +1,10 @@
 import { DataSource } from 'typeorm';
 import { Housekeeping } from '../../src/database/housekeeping.service';
 import { signIn } from '../support/auth';
-import { processorEnv } from '../support/checkout';
+import { SubscriptionReconciler } from '../../src/subscription/subscription-reconciler.service';
+import { processorEnv, subscriptionsOf } from '../support/checkout';
 import { deviceKeyPair } from '../support/devices';
-import { unique } from '../support/factories';
+import { createPendingSubscription, unique } from '../support/factories';
 import { FakeProcessor } from '../support/fake-processor';
 import { baseSeconds, eventsFor, newRecord, send } from '../support/subscriptions';
 import { eventually, verifies } from '../support/webhook-receiver';
@@ -15,7 +16,7 @@ describe('outgoing webhooks: every event type, signed, to the endpoints that may
   let endpoint: { id: string; secret: string };
   beforeAll(async () => {
     fake = await new FakeProcessor().start();
-    w = await webhookWorld(processorEnv(fake.url));
+    w = await webhookWorld({ ...processorEnv(fake.url), RECONCILE_INTERVAL_SECONDS: '0' });
     endpoint = await addEndpoint(w.t, w.admin.cookie, { url: w.receiver.url });
   });
   afterAll(async () => {
@@ -122,6 +123,17 @@ describe('outgoing webhooks: every event type, signed, to the endpoints that may
     expect(theirTypes).toEqual(['device.registered']);
     const ours = await deliveriesOf(w.t, w.admin.cookie, endpoint.id);
     expect(ours.map((x) => x.event_id)).not.toContain(d.headers['webhook-id']);
+  });
+
+  it('sends the status the reconcile pass gives a record, as the webhook would', async () => {
+    const createdAt = new Date(w.clock.now().getTime() - 2 * 3600 * 1000);
+    const sub = await createPendingSubscription(w.t.app, { createdAt, checkoutSessionId: null });
+    const sessionId = fake.openSession(sub.id);
+    await subscriptionsOf(w.t).update(sub.id, { checkoutSessionId: sessionId });
+    fake.completeSession(sessionId, { subscription: unique('sub_test') });
+    await w.t.app.get(SubscriptionReconciler).runOnce();
+    const d = await received('subscription.paid', (data) => data.id === sub.id);
+    expect(d.json.data).toMatchObject({ status: 'paid' });
   });
 
   it('shows deliveries in /metrics', async () => {
