@@ -16,6 +16,7 @@ const FEATURES = [
   'health',
   'metrics',
   'org',
+  'outgoing-webhook',
   'plans',
   'subscription',
   'users',

@@ -17,6 +17,7 @@ import { DeviceApiModule } from './device/device-api.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { OrgApiModule } from './org/org-api.module';
+import { OutgoingWebhookApiModule } from './outgoing-webhook/outgoing-webhook-api.module';
 import { PlansModule } from './plans/plans.module';
 import { UserApiModule } from './users/user-api.module';
 import { SubscriptionsApiModule } from './subscription/subscriptions-api.module';
@@ -41,6 +42,7 @@ import { WebhookModule } from './webhook/webhook.module';
     AuthModule,
     UserApiModule,
     DeviceApiModule,
+    OutgoingWebhookApiModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: ProblemDetailsFilter },

@@ -2,6 +2,7 @@ import { subscriptionCommands } from '../subscription/subscription.cli';
 import { userCommands } from '../users/user.cli';
 import { deviceCommands } from '../device/device.cli';
 import { orgCommands } from '../org/org.cli';
+import { outgoingWebhookCommands } from '../outgoing-webhook/outgoing-webhook.cli';
 import { CliCommand } from './cli-command';
 import { dbCommands } from './db.cli';
 
@@ -11,5 +12,6 @@ export const COMMANDS: Record<string, CliCommand> = {
   ...userCommands,
   ...deviceCommands,
   ...subscriptionCommands,
+  ...outgoingWebhookCommands,
   ...dbCommands,
 };

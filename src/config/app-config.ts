@@ -1,4 +1,4 @@
-import { createSecretKey, KeyObject, randomBytes } from 'node:crypto';
+import { createHash, createSecretKey, KeyObject, randomBytes } from 'node:crypto';
 import { EnvironmentVariables, LogLevel, NodeEnv, validateEnv } from './env.validation';
 import { splitList } from './parse';
 import { parseTrustProxy, TrustProxy } from './trust-proxy';
@@ -9,6 +9,15 @@ export interface SubscriptionsConfig {
   /** 0: the periodic reconcile pass is off. */
   reconcileIntervalSeconds: number;
   reconcilePendingAfterSeconds: number;
+}
+
+export interface OutgoingWebhooksConfig {
+  timeoutMs: number;
+  /** The waits before the 2nd, 3rd, ... attempt, in milliseconds (before jitter). */
+  retryScheduleMs: number[];
+  disableAfterDays: number;
+  /** http URLs and private, loopback, link-local... addresses allowed. */
+  allowPrivate: boolean;
 }
 
 export interface StripeConfig {
@@ -87,6 +96,9 @@ export class AppConfig {
   readonly redisUrl?: string;
   readonly redisKeyPrefix: string;
   readonly rateLimits: RateLimitConfig;
+  readonly outgoingWebhooks: OutgoingWebhooksConfig;
+  /** AES-256-GCM key for secrets at rest; a fixed development key when DATA_ENCRYPTION_KEY is unset. */
+  readonly dataEncryption: { key: Buffer; isDevelopmentKey: boolean };
   readonly metricsEnabled: boolean;
   readonly metricsToken?: string;
   readonly shutdownTimeoutMs: number;
@@ -159,6 +171,15 @@ export class AppConfig {
       loginPerMinute: env.RATE_LIMIT_LOGIN_PER_MINUTE,
       deviceAuthPerMinute: env.RATE_LIMIT_DEVICE_AUTH_PER_MINUTE,
     };
+    this.outgoingWebhooks = {
+      timeoutMs: env.OUTGOING_WEBHOOK_TIMEOUT_SECONDS * 1000,
+      retryScheduleMs: splitList(env.OUTGOING_WEBHOOK_RETRY_SCHEDULE).map(durationMs),
+      disableAfterDays: env.OUTGOING_WEBHOOK_DISABLE_AFTER_DAYS,
+      allowPrivate: env.OUTGOING_WEBHOOK_ALLOW_PRIVATE ?? env.NODE_ENV !== 'production',
+    };
+    this.dataEncryption = env.DATA_ENCRYPTION_KEY
+      ? { key: Buffer.from(env.DATA_ENCRYPTION_KEY, 'base64'), isDevelopmentKey: false }
+      : { key: DEVELOPMENT_ENCRYPTION_KEY, isDevelopmentKey: true };
     this.metricsEnabled = env.METRICS_ENABLED;
     this.metricsToken = env.METRICS_TOKEN;
     this.shutdownTimeoutMs = env.SHUTDOWN_TIMEOUT_SECONDS * 1000;
@@ -186,4 +207,16 @@ export class AppConfig {
 function trustProxyOf(value: string): TrustProxy {
   const parsed = parseTrustProxy(value);
   return typeof parsed === 'object' && 'problem' in parsed ? false : parsed;
+}
+
+/** Fixed, so a development database's secrets survive a restart; production refuses to use it. */
+const DEVELOPMENT_ENCRYPTION_KEY = createHash('sha256')
+  .update('device-care development data key (never for production)')
+  .digest();
+
+const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `5s`, `30m`, `2h`, `1d` (validated by the variable's pattern). */
+function durationMs(step: string): number {
+  return Number(step.slice(0, -1)) * UNIT_MS[step.slice(-1)];
 }

@@ -88,8 +88,37 @@ describe('validateEnv', () => {
   it('requires DEVICE_TOKEN_SECRET in production', () => {
     expect(() => validateEnv({ NODE_ENV: 'production' })).toThrow(/DEVICE_TOKEN_SECRET/);
     expect(() =>
-      validateEnv({ NODE_ENV: 'production', DEVICE_TOKEN_SECRET: 'x'.repeat(32) }),
+      validateEnv({
+        NODE_ENV: 'production',
+        DEVICE_TOKEN_SECRET: 'x'.repeat(32),
+        DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+      }),
     ).not.toThrow();
+  });
+
+  it('requires a 32-byte DATA_ENCRYPTION_KEY in production; elsewhere a development key', () => {
+    const prod = { NODE_ENV: 'production', DEVICE_TOKEN_SECRET: 'x'.repeat(32) };
+    expect(() => validateEnv(prod)).toThrow(/DATA_ENCRYPTION_KEY: must be set/);
+    expect(() =>
+      validateEnv({ ...prod, DATA_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') }),
+    ).toThrow(/DATA_ENCRYPTION_KEY must be 32 bytes/);
+    const key = Buffer.alloc(32, 9);
+    const config = AppConfig.fromEnv({ ...prod, DATA_ENCRYPTION_KEY: key.toString('base64') });
+    expect(config.dataEncryption).toEqual({ key, isDevelopmentKey: false });
+    expect(config.outgoingWebhooks.allowPrivate).toBe(false);
+    expect(AppConfig.fromEnv({}).dataEncryption.isDevelopmentKey).toBe(true);
+    expect(AppConfig.fromEnv({}).outgoingWebhooks.allowPrivate).toBe(true);
+  });
+
+  it('reads the outgoing webhook retry schedule and refuses a malformed one', () => {
+    const config = AppConfig.fromEnv({ OUTGOING_WEBHOOK_RETRY_SCHEDULE: '5s, 2m,1h,1d' });
+    expect(config.outgoingWebhooks.retryScheduleMs).toEqual([
+      5_000, 120_000, 3_600_000, 86_400_000,
+    ]);
+    expect(AppConfig.fromEnv({}).outgoingWebhooks.retryScheduleMs).toHaveLength(7);
+    expect(() => validateEnv({ OUTGOING_WEBHOOK_RETRY_SCHEDULE: '5x' })).toThrow(
+      /OUTGOING_WEBHOOK_RETRY_SCHEDULE/,
+    );
   });
 });
 

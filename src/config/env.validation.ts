@@ -122,6 +122,26 @@ export class EnvironmentVariables {
   /** How often an instance deletes rows past their retention; 0 turns it off. */
   @Transform(toInt) @IsInt() @Min(0) @Max(86400) HOUSEKEEPING_INTERVAL_SECONDS = 3600;
 
+  /** 32 bytes, base64: encrypts secrets at rest (webhook endpoints); required in production. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9+/]{43}=$/, { message: 'DATA_ENCRYPTION_KEY must be 32 bytes in base64' })
+  DATA_ENCRYPTION_KEY?: string;
+  /** An outgoing webhook attempt that has no 2xx answer within this long has failed. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(120) OUTGOING_WEBHOOK_TIMEOUT_SECONDS = 15;
+  /** The waits before the 2nd, 3rd, ... attempt (`30s`, `5m`, `2h`, `1d`), each ±10 %. */
+  @Matches(/^\s*\d{1,6}[smhd]\s*(,\s*\d{1,6}[smhd]\s*){0,29}$/, {
+    message: 'OUTGOING_WEBHOOK_RETRY_SCHEDULE must be durations like 5s,5m,2h,1d, comma-separated',
+  })
+  OUTGOING_WEBHOOK_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,10h';
+  /** An endpoint whose every delivery failed for this many days is disabled. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(365) OUTGOING_WEBHOOK_DISABLE_AFTER_DAYS = 5;
+  /** Unset: false in production, true elsewhere. true: http and private addresses are allowed. */
+  @Transform((p) => toBool({ value: emptyToUndefined(p) }))
+  @IsOptional()
+  @IsBoolean()
+  OUTGOING_WEBHOOK_ALLOW_PRIVATE?: boolean;
+
   /** false: no `GET /metrics` (404) and no request metrics kept. */
   @Transform(toBool) @IsBoolean() METRICS_ENABLED = true;
   /** Set: `GET /metrics` needs `Authorization: Bearer <token>` (401 otherwise). */
@@ -176,6 +196,9 @@ export function validateEnv(raw: Record<string, unknown>): EnvironmentVariables 
   }
   if (env.NODE_ENV === 'production' && !env.DEVICE_TOKEN_SECRET) {
     problems.push('DEVICE_TOKEN_SECRET: must be set when NODE_ENV is production');
+  }
+  if (env.NODE_ENV === 'production' && !env.DATA_ENCRYPTION_KEY) {
+    problems.push('DATA_ENCRYPTION_KEY: must be set when NODE_ENV is production');
   }
   if (problems.length > 0) {
     throw new ConfigError(problems);

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { retention } from '../database/housekeeping.module';
 import { OrgModule } from '../org/org.module';
+import { OutgoingWebhookModule } from '../outgoing-webhook/outgoing-webhook.module';
 import { DeviceAssertionJti } from './device-assertion-jti.entity';
 import { DeviceAudit } from './device-audit';
 import { DEVICE_JTI_RETENTION } from './device-jti-retention';
@@ -15,7 +16,11 @@ import { AuditLog } from '../common/logging/audit-log';
  * assertion ids go in the periodic housekeeping pass (DEVICE_JTI_RETENTION).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Device, DeviceAssertionJti]), OrgModule],
+  imports: [
+    TypeOrmModule.forFeature([Device, DeviceAssertionJti]),
+    OrgModule,
+    OutgoingWebhookModule,
+  ],
   providers: [
     DeviceService,
     DeviceJtiStore,

@@ -5,6 +5,7 @@ import { DeviceError } from './device.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { Clock } from '../common/clock/clock';
 import { OrgService } from '../org/org.service';
+import { EventOutbox, NewOutgoingEvent } from '../outgoing-webhook/event-outbox.service';
 import { CreateDeviceDto } from './create-device.dto';
 import { DeviceAudit } from './device-audit';
 import { keysetPage, PageRequest } from '../common/pagination/keyset-page';
@@ -52,27 +53,32 @@ export class DeviceService {
     private readonly orgs: OrgService,
     private readonly audit: DeviceAudit,
     private readonly clock: Clock,
+    private readonly outbox: EventOutbox,
   ) {}
 
   async register(orgId: string, input: NewDevice, by?: DeviceActor): Promise<Device> {
     const key = input.publicKey ? await validKey(input.publicKey) : undefined;
     const org = await this.orgs.get(orgId);
     // A device_id already taken is the unique index's answer (409 device_exists, database-errors.ts).
-    const device = await this.devices.save(
-      this.devices.create({
-        orgId: org.id,
-        deviceId: input.deviceId,
-        model: input.model,
-        provider: input.provider,
-        publicKey: key?.jwk ?? null,
-        publicKeyThumbprint: key?.thumbprint ?? null,
-        status: 'active',
-        lastSeenAt: null,
-        firmwareVersion: null,
-        batteryPct: null,
-        deactivatedAt: null,
-      }),
-    );
+    const device = await this.devices.manager.transaction(async (m) => {
+      const saved = await m.save(
+        this.devices.create({
+          orgId: org.id,
+          deviceId: input.deviceId,
+          model: input.model,
+          provider: input.provider,
+          publicKey: key?.jwk ?? null,
+          publicKeyThumbprint: key?.thumbprint ?? null,
+          status: 'active',
+          lastSeenAt: null,
+          firmwareVersion: null,
+          batteryPct: null,
+          deactivatedAt: null,
+        }),
+      );
+      await this.outbox.record(m, deviceEvent('device.registered', saved));
+      return saved;
+    });
     this.audit.changed('device_registered', {
       deviceId: device.deviceId,
       orgId: device.orgId,
@@ -101,12 +107,16 @@ export class DeviceService {
     const key = await validKey(jwk);
     const device = await this.findInOrg(orgId, deviceId);
     const previous = device.publicKeyThumbprint;
-    await this.devices.update(
-      { id: device.id },
-      { publicKey: key.jwk, publicKeyThumbprint: key.thumbprint },
-    );
     device.publicKey = key.jwk;
     device.publicKeyThumbprint = key.thumbprint;
+    await this.devices.manager.transaction(async (m) => {
+      await m.update(
+        Device,
+        { id: device.id },
+        { publicKey: key.jwk, publicKeyThumbprint: key.thumbprint },
+      );
+      await this.outbox.record(m, deviceEvent('device.key_rotated', device));
+    });
     this.auditKey(device, key, previous, by);
     return device;
   }
@@ -140,10 +150,19 @@ export class DeviceService {
   ): Promise<void> {
     const device = await this.findInOrg(orgId, deviceId);
     if (device.status === 'deactivated') return;
-    const result = await this.devices.update(
-      { id: device.id, status: 'active' },
-      { status: 'deactivated', deactivatedAt: this.clock.now() },
-    );
+    const result = await this.devices.manager.transaction(async (m) => {
+      const r = await m.update(
+        Device,
+        { id: device.id, status: 'active' },
+        { status: 'deactivated', deactivatedAt: this.clock.now() },
+      );
+      if (r.affected)
+        await this.outbox.record(
+          m,
+          deviceEvent('device.deactivated', { ...device, status: 'deactivated' }),
+        );
+      return r;
+    });
     if (!result.affected) return; // a concurrent deactivation won, and wrote the line
     this.audit.changed('device_deactivated', { deviceId, orgId, ...by });
   }
@@ -175,6 +194,15 @@ export class DeviceService {
     if (!device) throw new DeviceError(ErrorCode.NotFound, 'No such device.');
     return device;
   }
+}
+
+/** What an organization's tools hear of a device (docs/outgoing-webhooks.md). */
+function deviceEvent(
+  type: Extract<NewOutgoingEvent, { orgId: string }>['type'],
+  d: Device,
+): NewOutgoingEvent {
+  const { deviceId, orgId, model, provider, status } = d;
+  return { type, orgId, data: { device_id: deviceId, org_id: orgId, model, provider, status } };
 }
 
 /** A usable device key, or 400 validation_failed naming `public_key`. */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PaymentProcessorModule } from '../processor/payment-processor.module';
+import { OutgoingWebhookModule } from '../outgoing-webhook/outgoing-webhook.module';
 import { SubscriptionEventHandlers } from './subscription-event.handlers';
 import { SubscriptionLifecycle } from './subscription-lifecycle.service';
 import { SubscriptionReconciler } from './subscription-reconciler.service';
@@ -7,7 +8,7 @@ import { SubscriptionModule } from './subscription.module';
 
 /** What moves subscriptions: the processor's events (webhook) and the reconcile pass. */
 @Module({
-  imports: [SubscriptionModule, PaymentProcessorModule],
+  imports: [SubscriptionModule, PaymentProcessorModule, OutgoingWebhookModule],
   providers: [SubscriptionLifecycle, SubscriptionEventHandlers, SubscriptionReconciler],
   exports: [SubscriptionLifecycle, SubscriptionEventHandlers, SubscriptionReconciler],
 })

@@ -6,6 +6,8 @@ import { HistorySource, SubscriptionHistoryEntry } from './subscription-history.
 import type { EventFields, EventRef, ReadEvent } from './subscription-events';
 import { isEffect, planTimeline, TimelineEntry } from './subscription-lifecycle';
 import { LEASE_PRODUCT, Subscription, SubscriptionStatus } from './subscription.entity';
+import { SubscriptionService } from './subscription.service';
+import { EventOutbox } from '../outgoing-webhook/event-outbox.service';
 
 /** One event to apply: what it means, plus where it came from. */
 export interface LifecycleEvent extends ReadEvent {
@@ -81,7 +83,10 @@ export class SubscriptionLifecycle {
   private sql?: { lockById: string; history: string };
   private columns?: Map<string, string>;
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly outbox: EventOutbox,
+  ) {}
 
   private statements(manager: EntityManager): { lockById: string; history: string } {
     this.sql ??= {
@@ -139,6 +144,8 @@ export class SubscriptionLifecycle {
       patch.canceledAt = plan.canceledAt;
     }
     if (Object.keys(patch).length > 0) await this.update(manager, sub.id, patch);
+    if (moved)
+      await this.outbox.record(manager, SubscriptionService.outgoingEvent({ ...sub, ...patch }));
     return { ...result, outcome: moved ? 'applied' : 'recorded', to: plan.status };
   }
 

@@ -14,6 +14,8 @@ import {
   SUBSCRIPTION_STATUSES,
   SubscriptionStatus,
 } from './subscription.entity';
+import { SubscriptionRecordDto } from './subscription-view.dto';
+import { EventOutbox, NewOutgoingEvent } from '../outgoing-webhook/event-outbox.service';
 
 /** One record and its history, in the order the events happened. */
 export interface SubscriptionDetail {
@@ -41,13 +43,19 @@ export class SubscriptionService {
     @InjectRepository(Subscription) private readonly subscriptions: Repository<Subscription>,
     @InjectRepository(SubscriptionHistoryEntry)
     private readonly history: Repository<SubscriptionHistoryEntry>,
+    private readonly outbox: EventOutbox,
   ) {}
 
   /** A new `pending` record of the one product; committed on its own (it must outlive a failure). */
   createPending(intent: PendingIntent): Promise<Subscription> {
-    return this.subscriptions.save(
-      this.subscriptions.create({ ...intent, product: LEASE_PRODUCT, status: 'pending' }),
-    );
+    return this.subscriptions.manager.transaction(async (m) => {
+      const saved = await m.save(
+        m.create(Subscription, { ...intent, product: LEASE_PRODUCT, status: 'pending' }),
+      );
+      // subscription.created, in the same transaction as the record (docs/outgoing-webhooks.md).
+      await this.outbox.record(m, SubscriptionService.outgoingEvent(saved));
+      return saved;
+    });
   }
 
   async recordCheckoutSession(id: string, checkoutSessionId: string): Promise<void> {
@@ -130,5 +138,11 @@ export class SubscriptionService {
     }
     const { entities, raw } = await query.getRawAndEntities<{ cursor_at: string }>();
     return entities.map((sub, i) => ({ sub, at: raw[i].cursor_at }));
+  }
+
+  /** The outgoing event for the status the record has just taken (docs/outgoing-webhooks.md). */
+  static outgoingEvent(s: Subscription): NewOutgoingEvent {
+    const type = s.status === 'pending' ? 'subscription.created' : `subscription.${s.status}`;
+    return { type, data: SubscriptionRecordDto.from(s) } as NewOutgoingEvent;
   }
 }

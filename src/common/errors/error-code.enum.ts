@@ -7,6 +7,8 @@ export enum ErrorCode {
   InvalidCoupon = 'invalid_coupon',
   PhiNotAccepted = 'phi_not_accepted',
   InvalidSignature = 'invalid_signature',
+  /** An outgoing webhook URL the address rules do not allow. */
+  WebhookUrlRefused = 'webhook_url_refused',
   Unauthenticated = 'unauthenticated',
   InvalidIdToken = 'invalid_id_token',
   InvalidDevice = 'invalid_device',
@@ -22,6 +24,8 @@ export enum ErrorCode {
   Conflict = 'conflict',
   DeviceExists = 'device_exists',
   UserExists = 'user_exists',
+  /** A per-organization limit is full (webhook endpoints). */
+  LimitReached = 'limit_reached',
   PayloadTooLarge = 'payload_too_large',
   UnsupportedMediaType = 'unsupported_media_type',
   /** The request line and headers together exceed the server's limit (16 KiB). */
@@ -67,6 +71,10 @@ export const ERROR_TABLE: Readonly<Record<ErrorCode, ErrorRow>> = {
     status: 400,
     example: 'The webhook signature is missing, wrong or too old.',
   },
+  [ErrorCode.WebhookUrlRefused]: {
+    status: 400,
+    example: 'The URL must be https and reach a public address.',
+  },
   [ErrorCode.Unauthenticated]: {
     status: 401,
     example: 'A valid session is required.',
@@ -105,6 +113,10 @@ export const ERROR_TABLE: Readonly<Record<ErrorCode, ErrorRow>> = {
     example: 'A device with this device_id is already registered.',
   },
   [ErrorCode.UserExists]: { status: 409, example: 'An account with this email already exists.' },
+  [ErrorCode.LimitReached]: {
+    status: 409,
+    example: 'This organization already has 10 webhook endpoints.',
+  },
   [ErrorCode.PayloadTooLarge]: {
     status: 413,
     example: 'The request body is too large.',

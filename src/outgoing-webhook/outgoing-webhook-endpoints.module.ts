@@ -1,0 +1,42 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditLog } from '../common/logging/audit-log';
+import { retention } from '../database/housekeeping.module';
+import { OrgModule } from '../org/org.module';
+import { systemResolver, WEBHOOK_RESOLVER } from './outgoing-webhook-address';
+import { WebhookDelivery } from './outgoing-webhook-delivery.entity';
+import { WebhookEndpoint } from './outgoing-webhook-endpoint.entity';
+import { OutgoingEvent } from './outgoing-webhook-event.entity';
+import { OUTGOING_EVENT_RETENTION } from './outgoing-webhook-retention';
+import { OutgoingWebhookModule } from './outgoing-webhook.module';
+import { WebhookDeliveryService } from './webhook-delivery.service';
+import { WebhookDeliveryStore } from './webhook-delivery.store';
+import { WebhookEndpointService } from './webhook-endpoint.service';
+
+/**
+ * Endpoints and deliveries without HTTP or the worker: what the command line runs on. The running
+ * service adds the routes and the sender (OutgoingWebhookApiModule).
+ */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([WebhookEndpoint, OutgoingEvent, WebhookDelivery]),
+    OutgoingWebhookModule,
+    OrgModule,
+  ],
+  providers: [
+    WebhookEndpointService,
+    WebhookDeliveryService,
+    WebhookDeliveryStore,
+    AuditLog,
+    { provide: WEBHOOK_RESOLVER, useValue: systemResolver },
+    retention(OUTGOING_EVENT_RETENTION),
+  ],
+  exports: [
+    WebhookEndpointService,
+    WebhookDeliveryService,
+    WebhookDeliveryStore,
+    OutgoingWebhookModule,
+    WEBHOOK_RESOLVER,
+  ],
+})
+export class OutgoingWebhookEndpointsModule {}

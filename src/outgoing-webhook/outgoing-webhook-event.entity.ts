@@ -1,0 +1,29 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/**
+ * One outgoing event, written in the transaction of the change it reports. `payload` is the body
+ * exactly as every attempt sends it (fixed at creation, so signatures and retries agree).
+ */
+@Entity({ name: 'outgoing_events' })
+@Index('IDX_outgoing_events_settled_at', ['settledAt'])
+export class OutgoingEvent {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Column({ type: 'varchar', length: 64 })
+  type!: string;
+
+  /** The org whose endpoints may hear of it; null: the fulfilment org (subscriptions). */
+  @Column({ name: 'org_id', type: 'uuid', nullable: true })
+  orgId!: string | null;
+
+  @Column({ type: 'text' })
+  payload!: string;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  /** When its last delivery succeeded (or at once, with none to make): housekeeping's clock. */
+  @Column({ name: 'settled_at', type: 'timestamptz', nullable: true })
+  settledAt!: Date | null;
+}

@@ -1,0 +1,46 @@
+import { Counter, Gauge } from 'prom-client';
+import type { DataSource } from 'typeorm';
+
+/** The database the gauges read at scrape time (the running app's). */
+let source: DataSource | undefined;
+
+export function measureDeliveriesOf(dataSource: DataSource): void {
+  source = dataSource;
+}
+
+/** `outcome`: delivered, retrying (an attempt failed, another is due), failed (for good). */
+export const outgoingDeliveries = new Counter({
+  name: 'outgoing_webhook_deliveries_total',
+  help: 'Outgoing webhook delivery attempts, by outcome',
+  labelNames: ['outcome'] as const,
+});
+
+const PENDING_SQL = `SELECT count(*) AS n, min(created_at) AS oldest FROM webhook_deliveries
+  WHERE status = 'pending'`;
+
+let pending: { n: number; oldest: Date | null } | undefined;
+
+/** One query per scrape serves both gauges (the second reads what the first fetched). */
+async function readPending(): Promise<{ n: number; oldest: Date | null }> {
+  if (!source?.isInitialized) return { n: 0, oldest: null };
+  const [row] = await source.query<{ n: string; oldest: Date | null }[]>(PENDING_SQL);
+  pending = { n: Number(row.n), oldest: row.oldest ? new Date(row.oldest) : null };
+  return pending;
+}
+
+new Gauge({
+  name: 'outgoing_webhook_deliveries_pending',
+  help: 'Outgoing webhook deliveries not yet delivered nor failed',
+  async collect() {
+    this.set((await readPending()).n);
+  },
+});
+
+new Gauge({
+  name: 'outgoing_webhook_oldest_pending_seconds',
+  help: 'Age of the oldest pending outgoing webhook delivery (0 when none)',
+  collect() {
+    const oldest = pending?.oldest;
+    this.set(oldest ? Math.max(0, (Date.now() - oldest.getTime()) / 1000) : 0);
+  },
+});

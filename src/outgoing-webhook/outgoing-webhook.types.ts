@@ -1,0 +1,33 @@
+/** What integrators hear of (docs/outgoing-webhooks.md). */
+export const SUBSCRIPTION_EVENT_TYPES = [
+  'subscription.created',
+  'subscription.paid',
+  'subscription.past_due',
+  'subscription.payment_failed',
+  'subscription.expired',
+  'subscription.canceled',
+] as const;
+export const DEVICE_EVENT_TYPES = [
+  'device.registered',
+  'device.deactivated',
+  'device.key_rotated',
+] as const;
+export const TEST_EVENT_TYPE = 'webhook.test';
+
+export type SubscriptionEventType = (typeof SUBSCRIPTION_EVENT_TYPES)[number];
+export type DeviceEventType = (typeof DEVICE_EVENT_TYPES)[number];
+export type OutgoingEventType = SubscriptionEventType | DeviceEventType | typeof TEST_EVENT_TYPE;
+
+/** Every type an endpoint may subscribe to. */
+export const SUBSCRIBABLE_TYPES: readonly string[] = [
+  ...SUBSCRIPTION_EVENT_TYPES,
+  ...DEVICE_EVENT_TYPES,
+];
+
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** The types an organization's endpoints may receive: subscriptions only for the fulfilment org. */
+export function typesFor(orgId: string, fulfilmentOrgId: string | undefined): string[] {
+  return orgId === fulfilmentOrgId ? [...SUBSCRIBABLE_TYPES] : [...DEVICE_EVENT_TYPES];
+}

@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { Clock } from '../common/clock/clock';
+import { AppConfig } from '../config/app-config';
+import { DeliveryWake } from './delivery-wake.service';
+import {
+  AddressRefused,
+  checkTarget,
+  checkUrl,
+  WEBHOOK_RESOLVER,
+} from './outgoing-webhook-address';
+import type { WebhookResolver } from './outgoing-webhook-address';
+import { AttemptResult, keptText, postOnce } from './outgoing-webhook-http';
+import { measureDeliveriesOf, outgoingDeliveries } from './outgoing-webhook.metrics';
+import { nextAttemptAt } from './outgoing-webhook-retry';
+import { decryptSecret } from './outgoing-webhook-secrets';
+import { signDelivery } from './outgoing-webhook-signer';
+import { ClaimedDelivery, WebhookDeliveryStore } from './webhook-delivery.store';
+
+const CONCURRENCY = 16;
+const POLL_MS = 1000;
+/** On shutdown, attempts in flight get this long to finish; the rest are handed back. */
+const SHUTDOWN_GRACE_MS = 2000;
+/** A lease outlives the attempt's hard timeout by this much: time to record its outcome. */
+const LEASE_MARGIN_MS = 10_000;
+
+/**
+ * Sends due deliveries, in every instance: claims them (SKIP LOCKED plus a lease, so two instances
+ * never make the same attempt at once), posts, records the attempt. Woken at once by a commit in
+ * this process; polls every second for the rest.
+ */
+@Injectable()
+export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('OutgoingWebhooks');
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly abort = new AbortController();
+  private timer?: NodeJS.Timeout;
+  private unlisten?: () => void;
+  private ticking = false;
+  private again = false;
+  private stopping = false;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+    private readonly store: WebhookDeliveryStore,
+    private readonly wake: DeliveryWake,
+    @Inject(WEBHOOK_RESOLVER) private readonly resolve: WebhookResolver,
+    @InjectDataSource() dataSource: DataSource,
+  ) {
+    measureDeliveriesOf(dataSource);
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.config.dataEncryption.isDevelopmentKey) {
+      this.logger.warn('DATA_ENCRYPTION_KEY is not set: webhook secrets use a development key');
+    }
+    this.unlisten = this.wake.listen(() => this.kick());
+    this.timer = setInterval(() => this.kick(), POLL_MS).unref();
+    this.kick();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.timer);
+    this.unlisten?.();
+    const all = Promise.all(this.inFlight);
+    let grace: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((r) => (grace = setTimeout(r, SHUTDOWN_GRACE_MS)));
+    await Promise.race([all, late]);
+    clearTimeout(grace);
+    this.abort.abort();
+    await all;
+  }
+
+  /** Starts a pass unless one runs; a kick during a pass makes it go round once more. */
+  kick(): void {
+    if (this.stopping) return;
+    if (this.ticking) {
+      this.again = true;
+      return;
+    }
+    this.ticking = true;
+    void this.tick()
+      .catch((err: unknown) => this.logger.warn(`delivery pass failed: ${String(err)}`))
+      .finally(() => {
+        this.ticking = false;
+        if (this.again && !this.stopping) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  private async tick(): Promise<void> {
+    for (;;) {
+      const free = CONCURRENCY - this.inFlight.size;
+      if (free <= 0 || this.stopping) return;
+      const now = this.clock.now();
+      const token = randomUUID();
+      const lease = new Date(
+        now.getTime() + this.config.outgoingWebhooks.timeoutMs + LEASE_MARGIN_MS,
+      );
+      const claimed = await this.store.claim(now, free, lease, token);
+      for (const d of claimed) this.track(this.attempt(d, token));
+      if (claimed.length < free) return;
+    }
+  }
+
+  private track(work: Promise<void>): void {
+    const done = work
+      .catch((err: unknown) => this.logger.warn(`recording a delivery failed: ${String(err)}`))
+      .finally(() => {
+        this.inFlight.delete(done);
+        this.kick();
+      });
+    this.inFlight.add(done);
+  }
+
+  private async attempt(d: ClaimedDelivery, token: string): Promise<void> {
+    const result = await this.send(d);
+    if (this.abort.signal.aborted && result.statusCode === null) {
+      await this.store.release(token);
+      return;
+    }
+    const now = this.clock.now();
+    const gone = result.statusCode === 410;
+    const next =
+      result.ok || gone || (!d.enabled && !d.manual)
+        ? null
+        : nextAttemptAt(this.config.outgoingWebhooks.retryScheduleMs, d.attempts + 1, now);
+    outgoingDeliveries.inc({ outcome: result.ok ? 'delivered' : next ? 'retrying' : 'failed' });
+    const disableAfterMs = this.config.outgoingWebhooks.disableAfterDays * 86_400_000;
+    await this.store.finish(
+      d,
+      token,
+      now,
+      { ...result, nextAttemptAt: next, gone },
+      disableAfterMs,
+    );
+  }
+
+  private async send(d: ClaimedDelivery): Promise<AttemptResult> {
+    if (!d.enabled && !d.manual) return { ok: false, statusCode: null, error: 'endpoint disabled' };
+    const { allowPrivate, timeoutMs } = this.config.outgoingWebhooks;
+    try {
+      const url = checkUrl(d.url, allowPrivate);
+      const target = await checkTarget(url, allowPrivate, this.resolve);
+      const now = this.clock.now();
+      const headers = {
+        ...signDelivery(this.secretsOf(d, now), d.eventId, now, d.payload),
+        'Content-Type': 'application/json',
+        'User-Agent': `device-care-service/${this.config.version} (webhooks)`,
+      };
+      return await postOnce(url, target, headers, d.payload, timeoutMs, this.abort.signal);
+    } catch (err) {
+      if (!(err instanceof AddressRefused)) throw err;
+      return { ok: false, statusCode: null, error: keptText(`address refused: ${err.message}`) };
+    }
+  }
+
+  /** The current secret, and the previous one while its overlap lasts. */
+  private secretsOf(d: ClaimedDelivery, now: Date): string[] {
+    const key = this.config.dataEncryption.key;
+    const secrets = [decryptSecret(key, d.secretEncrypted)];
+    const until = d.previousSecretExpiresAt ? new Date(d.previousSecretExpiresAt) : null;
+    if (d.previousSecretEncrypted && until && until > now) {
+      secrets.push(decryptSecret(key, d.previousSecretEncrypted));
+    }
+    return secrets;
+  }
+}

@@ -1,0 +1,107 @@
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import {
+  ArrayMaxSize,
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsOptional,
+  IsString,
+  IsUrl,
+  MaxLength,
+} from 'class-validator';
+import { PageQueryDto } from '../common/pagination/page-query.dto';
+import { DELIVERY_STATUSES, SUBSCRIBABLE_TYPES } from './outgoing-webhook.types';
+import type { DeliveryStatus } from './outgoing-webhook.types';
+
+const URL_RULES = { require_protocol: true, require_tld: false, protocols: ['http', 'https'] };
+const TYPES_DOC = {
+  isArray: true,
+  enum: [...SUBSCRIBABLE_TYPES],
+  description: 'Defaults to every type the organization may receive',
+};
+
+export class CreateWebhookEndpointDto {
+  @ApiProperty({ example: 'https://hooks.example.com/device-care', maxLength: 2048 })
+  @IsUrl(URL_RULES)
+  @MaxLength(2048)
+  url!: string;
+
+  @ApiPropertyOptional({ maxLength: 500 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  description?: string;
+
+  @ApiPropertyOptional(TYPES_DOC)
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(SUBSCRIBABLE_TYPES.length)
+  @ArrayUnique()
+  @IsIn(SUBSCRIBABLE_TYPES, { each: true })
+  event_types?: string[];
+}
+
+/** Every field of the creation optional (the same rules), plus `enabled`. */
+export class UpdateWebhookEndpointDto extends PartialType(CreateWebhookEndpointDto) {
+  @ApiPropertyOptional({ description: 'Enabling again sends only events stored from then on' })
+  @IsOptional()
+  @IsBoolean()
+  enabled?: boolean;
+}
+
+export class WebhookEndpointDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() url!: string;
+  @ApiProperty({ type: String, nullable: true }) description!: string | null;
+  @ApiProperty({ isArray: true, enum: [...SUBSCRIBABLE_TYPES] }) event_types!: string[];
+  @ApiProperty() enabled!: boolean;
+  @ApiProperty({ description: 'ISO 8601' }) created_at!: string;
+}
+
+export class WebhookEndpointCreatedDto extends WebhookEndpointDto {
+  @ApiProperty({
+    example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    description: 'Shown here and by rotation only',
+  })
+  secret!: string;
+}
+
+export class WebhookEndpointListDto {
+  @ApiProperty({ type: [WebhookEndpointDto] }) items!: WebhookEndpointDto[];
+}
+
+export class WebhookSecretDto {
+  @ApiProperty({ example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }) secret!: string;
+}
+
+export class WebhookEventIdDto {
+  @ApiProperty({ format: 'uuid' }) event_id!: string;
+}
+
+export class WebhookDeliveryDto {
+  @ApiProperty({ format: 'uuid' }) event_id!: string;
+  @ApiProperty({ example: 'subscription.paid' }) type!: string;
+  @ApiProperty({ enum: DELIVERY_STATUSES }) status!: DeliveryStatus;
+  @ApiProperty() attempts!: number;
+  @ApiProperty({ type: Number, nullable: true }) last_status_code!: number | null;
+  @ApiProperty({ type: String, nullable: true, description: 'At most 1 KiB' })
+  last_error!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'ISO 8601' })
+  next_attempt_at!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'ISO 8601' })
+  delivered_at!: string | null;
+  @ApiProperty({ description: 'ISO 8601' }) created_at!: string;
+}
+
+export class WebhookDeliveryListDto {
+  @ApiProperty({ type: [WebhookDeliveryDto] }) items!: WebhookDeliveryDto[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Pass as `cursor`; null on the last page',
+  })
+  next_cursor!: string | null;
+}
+
+export class ListDeliveriesDto extends PageQueryDto {}

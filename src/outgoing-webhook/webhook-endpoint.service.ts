@@ -1,0 +1,210 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { isUUID } from 'class-validator';
+import { Repository } from 'typeorm';
+import { Clock } from '../common/clock/clock';
+import { ErrorCode } from '../common/errors/error-code.enum';
+import { AuditLog } from '../common/logging/audit-log';
+import { AppConfig } from '../config/app-config';
+import { EventOutbox } from './event-outbox.service';
+import {
+  AddressRefused,
+  checkTarget,
+  checkUrl,
+  WEBHOOK_RESOLVER,
+} from './outgoing-webhook-address';
+import type { WebhookResolver } from './outgoing-webhook-address';
+import { WebhookEndpoint } from './outgoing-webhook-endpoint.entity';
+import { encryptSecret, newWebhookSecret } from './outgoing-webhook-secrets';
+import { OutgoingWebhookError } from './outgoing-webhook.error';
+import { typesFor } from './outgoing-webhook.types';
+import { WebhookDeliveryStore } from './webhook-delivery.store';
+import type {
+  CreateWebhookEndpointDto,
+  UpdateWebhookEndpointDto,
+  WebhookEndpointCreatedDto,
+  WebhookEndpointDto,
+  WebhookEndpointListDto,
+} from './webhook-endpoint.dto';
+
+export const MAX_ENDPOINTS_PER_ORG = 10;
+/** How long the previous secret keeps signing after a rotation. */
+const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
+
+/** Who changed an endpoint, for its audit line: a user id or `cli`. */
+export type EndpointActor = string;
+
+/** An organization's webhook endpoints: the API and the command line. */
+@Injectable()
+export class WebhookEndpointService {
+  constructor(
+    @InjectRepository(WebhookEndpoint) private readonly endpoints: Repository<WebhookEndpoint>,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+    private readonly outbox: EventOutbox,
+    private readonly store: WebhookDeliveryStore,
+    private readonly audit: AuditLog,
+    @Inject(WEBHOOK_RESOLVER) private readonly resolve: WebhookResolver,
+  ) {}
+
+  async create(
+    orgId: string,
+    body: CreateWebhookEndpointDto,
+    actor: EndpointActor,
+  ): Promise<WebhookEndpointCreatedDto> {
+    const url = await this.allowedUrl(body.url);
+    const eventTypes = this.allowedTypes(orgId, body.event_types);
+    const secret = newWebhookSecret();
+    const saved = await this.endpoints.manager.transaction(async (m) => {
+      // The org's row lock makes concurrent creations count one after the other.
+      await m.query('SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE', [orgId]);
+      const [{ n }] = await m.query<{ n: string }[]>(
+        'SELECT count(*) AS n FROM webhook_endpoints WHERE org_id = $1',
+        [orgId],
+      );
+      if (Number(n) >= MAX_ENDPOINTS_PER_ORG) {
+        throw new OutgoingWebhookError(
+          ErrorCode.LimitReached,
+          `An organization has at most ${MAX_ENDPOINTS_PER_ORG} webhook endpoints.`,
+        );
+      }
+      return m.save(
+        m.create(WebhookEndpoint, {
+          orgId,
+          url,
+          description: body.description ?? null,
+          eventTypes,
+          enabled: true,
+          secretEncrypted: encryptSecret(this.config.dataEncryption.key, secret),
+          previousSecretEncrypted: null,
+          previousSecretExpiresAt: null,
+          failingSince: null,
+          createdAt: this.clock.now(),
+        }),
+      );
+    });
+    this.auditChange('webhook_endpoint_created', saved, actor);
+    return { ...WebhookEndpointService.view(saved), secret };
+  }
+
+  async list(orgId: string): Promise<WebhookEndpointListDto> {
+    const rows = await this.endpoints.find({
+      where: { orgId },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    return { items: rows.map((e) => WebhookEndpointService.view(e)) };
+  }
+
+  async get(orgId: string, id: string): Promise<WebhookEndpointDto> {
+    return WebhookEndpointService.view(await this.find(orgId, id));
+  }
+
+  async update(
+    orgId: string,
+    id: string,
+    body: UpdateWebhookEndpointDto,
+    actor: EndpointActor,
+  ): Promise<WebhookEndpointDto> {
+    const endpoint = await this.find(orgId, id);
+    const patch: Partial<WebhookEndpoint> = {};
+    if (body.url !== undefined) patch.url = await this.allowedUrl(body.url);
+    if (body.description !== undefined) patch.description = body.description;
+    if (body.event_types !== undefined) {
+      patch.eventTypes = this.allowedTypes(orgId, body.event_types);
+    }
+    if (body.enabled === true) patch.failingSince = null;
+    await this.endpoints.manager.transaction(async (m) => {
+      if (Object.keys(patch).length > 0) await m.update(WebhookEndpoint, endpoint.id, patch);
+      if (body.enabled === true) await m.update(WebhookEndpoint, endpoint.id, { enabled: true });
+      if (body.enabled === false) await this.store.disable(m, endpoint.id, orgId, null);
+    });
+    const updated = await this.find(orgId, id);
+    this.auditChange('webhook_endpoint_updated', updated, actor);
+    return WebhookEndpointService.view(updated);
+  }
+
+  async remove(orgId: string, id: string, actor: EndpointActor): Promise<void> {
+    const endpoint = await this.find(orgId, id);
+    await this.endpoints.delete({ id: endpoint.id });
+    this.auditChange('webhook_endpoint_deleted', endpoint, actor);
+  }
+
+  /** A new secret; the previous one keeps signing for 24 hours beside it. */
+  async rotateSecret(orgId: string, id: string, actor: EndpointActor): Promise<{ secret: string }> {
+    const endpoint = await this.find(orgId, id);
+    const secret = newWebhookSecret();
+    const now = this.clock.now();
+    await this.endpoints.update(endpoint.id, {
+      secretEncrypted: encryptSecret(this.config.dataEncryption.key, secret),
+      previousSecretEncrypted: endpoint.secretEncrypted,
+      previousSecretExpiresAt: new Date(now.getTime() + ROTATION_OVERLAP_MS),
+    });
+    this.auditChange('webhook_secret_rotated', endpoint, actor);
+    return { secret };
+  }
+
+  /** A `webhook.test` to this endpoint alone, whatever its types, also while it is disabled. */
+  async sendTest(orgId: string, id: string): Promise<{ event_id: string }> {
+    const endpoint = await this.find(orgId, id);
+    const eventId = await this.endpoints.manager.transaction((m) =>
+      this.outbox.recordTest(m, endpoint),
+    );
+    return { event_id: eventId };
+  }
+
+  /** The org's endpoint; another org's answers exactly like a missing one. */
+  async find(orgId: string | undefined, id: string): Promise<WebhookEndpoint> {
+    const found = isUUID(id)
+      ? await this.endpoints.findOneBy({ id: id.toLowerCase(), ...(orgId ? { orgId } : {}) })
+      : null;
+    if (!found) throw new OutgoingWebhookError(ErrorCode.NotFound, 'No such webhook endpoint.');
+    return found;
+  }
+
+  /** The URL rules at registration: syntax, scheme and, in production, where the name points. */
+  private async allowedUrl(raw: string): Promise<string> {
+    const { allowPrivate } = this.config.outgoingWebhooks;
+    try {
+      const url = checkUrl(raw, allowPrivate);
+      if (!allowPrivate) await checkTarget(url, allowPrivate, this.resolve);
+      return url.toString();
+    } catch (err) {
+      if (!(err instanceof AddressRefused)) throw err;
+      throw new OutgoingWebhookError(ErrorCode.WebhookUrlRefused, err.message, [
+        { field: 'url', message: err.message },
+      ]);
+    }
+  }
+
+  private allowedTypes(orgId: string, asked: string[] | undefined): string[] {
+    const allowed = typesFor(orgId, this.config.subscriptions.fulfilmentOrgId);
+    if (asked === undefined) return allowed;
+    const refused = asked.filter((t) => !allowed.includes(t));
+    if (refused.length > 0) {
+      const message = `this organization may not receive ${refused.join(', ')}`;
+      throw new OutgoingWebhookError(ErrorCode.ValidationFailed, 'Event types not allowed.', [
+        { field: 'event_types', message },
+      ]);
+    }
+    return asked;
+  }
+
+  private auditChange(event: string, e: WebhookEndpoint, actor: EndpointActor): void {
+    this.audit.record(event, event.replaceAll('_', ' '), {
+      actor,
+      endpoint_id: e.id,
+      org_id: e.orgId,
+    });
+  }
+
+  static view(e: WebhookEndpoint): WebhookEndpointDto {
+    return {
+      id: e.id,
+      url: e.url,
+      description: e.description,
+      event_types: e.eventTypes,
+      enabled: e.enabled,
+      created_at: e.createdAt.toISOString(),
+    };
+  }
+}

@@ -1,0 +1,141 @@
+import { WebhookEndpointService } from '../../src/outgoing-webhook/webhook-endpoint.service';
+import { signIn } from '../support/auth';
+import { eventually, verifies } from '../support/webhook-receiver';
+import { addEndpoint, deliveriesOf, WebhookWorld, webhookWorld } from './support';
+
+describe('outgoing webhooks: the endpoint API', () => {
+  let w: WebhookWorld;
+  beforeAll(async () => {
+    w = await webhookWorld();
+  });
+  afterAll(() => w.close());
+
+  const api = (method: 'get' | 'post' | 'patch' | 'delete', path: string, cookie: string) =>
+    w.t.http()[method](`/api/v1/webhook-endpoints${path}`).set('Cookie', cookie);
+
+  it('creates, shows, lists, changes and deletes an endpoint; the secret only at creation', async () => {
+    const created = await api('post', '', w.admin.cookie)
+      .send({ url: w.receiver.url, description: 'ops', event_types: ['subscription.paid'] })
+      .expect(201);
+    expect(created.body).toMatchObject({
+      url: w.receiver.url,
+      description: 'ops',
+      event_types: ['subscription.paid'],
+      enabled: true,
+    });
+    expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const id = created.body.id as string;
+    const got = await api('get', `/${id}`, w.admin.cookie).expect(200);
+    expect(got.body.secret).toBeUndefined();
+    const list = await api('get', '', w.admin.cookie).expect(200);
+    expect((list.body.items as { id: string }[]).map((e) => e.id)).toContain(id);
+    const patched = await api('patch', `/${id}`, w.admin.cookie)
+      .send({ enabled: false, event_types: ['device.registered'] })
+      .expect(200);
+    expect(patched.body).toMatchObject({ enabled: false, event_types: ['device.registered'] });
+    await api('delete', `/${id}`, w.admin.cookie).expect(204);
+    await api('get', `/${id}`, w.admin.cookie).expect(404);
+  });
+
+  it('refuses members (403), strangers (401) and other organizations (404)', async () => {
+    const mine = await addEndpoint(w.t, w.admin.cookie, { url: w.receiver.url });
+    const member = await signIn(w.t, { orgId: w.fulfilmentOrgId, role: 'member' });
+    for (const res of [
+      await api('get', '', member.cookie),
+      await api('post', '', member.cookie).send({ url: w.receiver.url }),
+      await api('get', `/${mine.id}`, member.cookie),
+    ]) {
+      expect([res.status, res.body.code]).toEqual([403, 'forbidden']);
+    }
+    await w.t.http().get('/api/v1/webhook-endpoints').expect(401);
+    const other = await signIn(w.t, { role: 'admin' });
+    for (const res of [
+      await api('get', `/${mine.id}`, other.cookie),
+      await api('patch', `/${mine.id}`, other.cookie).send({ enabled: false }),
+      await api('delete', `/${mine.id}`, other.cookie),
+      await api('post', `/${mine.id}/rotate-secret`, other.cookie).send({}),
+      await api('post', `/${mine.id}/test`, other.cookie).send({}),
+      await api('get', `/${mine.id}/deliveries`, other.cookie),
+      await api('get', '/not-a-uuid', other.cookie),
+    ]) {
+      expect([res.status, res.body.code]).toEqual([404, 'not_found']);
+    }
+    expect((await api('get', '', other.cookie).expect(200)).body.items).toEqual([]);
+  });
+
+  it('allows at most 10 endpoints per organization (409 limit_reached)', async () => {
+    const admin = await signIn(w.t, { role: 'admin' });
+    for (let i = 0; i < 10; i++) await addEndpoint(w.t, admin.cookie, { url: w.receiver.url });
+    const res = await api('post', '', admin.cookie).send({ url: w.receiver.url }).expect(409);
+    expect(res.body.code).toBe('limit_reached');
+  });
+
+  it('refuses bad bodies with 400 validation_failed', async () => {
+    for (const body of [
+      {},
+      { url: 'not a url' },
+      { url: w.receiver.url, event_types: ['webhook.test'] },
+      { url: w.receiver.url, event_types: ['nope'] },
+      { url: w.receiver.url, secret: 'mine' },
+    ]) {
+      const res = await api('post', '', w.admin.cookie).send(body);
+      expect([res.status, res.body.code]).toEqual([400, 'validation_failed']);
+    }
+  });
+
+  it('lists deliveries newest first a page at a time, and retries one (202)', async () => {
+    const e = await addEndpoint(w.t, w.admin.cookie, { url: w.receiver.url });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      w.clock.advance(1);
+      const res = await api('post', `/${e.id}/test`, w.admin.cookie).send({}).expect(202);
+      ids.push(res.body.event_id as string);
+    }
+    const first = await api('get', `/${e.id}/deliveries?limit=2`, w.admin.cookie).expect(200);
+    expect((first.body.items as { event_id: string }[]).map((d) => d.event_id)).toEqual([
+      ids[2],
+      ids[1],
+    ]);
+    const next = encodeURIComponent(first.body.next_cursor as string);
+    const second = await api('get', `/${e.id}/deliveries?limit=2&cursor=${next}`, w.admin.cookie);
+    expect(second.body).toMatchObject({ items: [{ event_id: ids[0] }], next_cursor: null });
+    const bad = await api('get', `/${e.id}/deliveries?cursor=nope`, w.admin.cookie);
+    expect([bad.status, bad.body.code]).toEqual([400, 'validation_failed']);
+    await eventually('delivered', async () =>
+      (await deliveriesOf(w.t, w.admin.cookie, e.id)).every((d) => d.status === 'delivered'),
+    );
+    const retried = await api('post', `/${e.id}/deliveries/${ids[0]}/retry`, w.admin.cookie)
+      .send({})
+      .expect(202);
+    expect(retried.body).toEqual({ event_id: ids[0] });
+    await eventually(
+      'sent again',
+      () => w.receiver.received.filter((d) => d.headers['webhook-id'] === ids[0]).length === 2,
+    );
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    await api('post', `/${e.id}/deliveries/${unknown}/retry`, w.admin.cookie).send({}).expect(404);
+  });
+
+  it('signs with both secrets for 24 hours after a rotation, then with the new one only', async () => {
+    const e = await addEndpoint(w.t, w.admin.cookie, { url: w.receiver.url });
+    const rotated = await api('post', `/${e.id}/rotate-secret`, w.admin.cookie)
+      .send({})
+      .expect(200);
+    const fresh = rotated.body.secret as string;
+    expect(fresh).not.toBe(e.secret);
+    const during = await api('post', `/${e.id}/test`, w.admin.cookie).send({}).expect(202);
+    const d1 = await eventually('during overlap', () =>
+      w.receiver.received.find((d) => d.headers['webhook-id'] === during.body.event_id),
+    );
+    expect(String(d1.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect([verifies(fresh, d1), verifies(e.secret, d1)]).toEqual([true, true]);
+    w.clock.advance(24 * 3600 + 1);
+    // The session is idle-expired by now: straight to the service, as the route would.
+    const after = await w.t.app.get(WebhookEndpointService).sendTest(w.admin.orgId, e.id);
+    const d2 = await eventually('after overlap', () =>
+      w.receiver.received.find((d) => d.headers['webhook-id'] === after.event_id),
+    );
+    expect(String(d2.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    expect([verifies(fresh, d2), verifies(e.secret, d2)]).toEqual([true, false]);
+  });
+});
