@@ -1,4 +1,5 @@
-import { Buyer, Json, SAMPLE_BUYER, str } from './checkout-sessions';
+import { Buyer, Json, SAMPLE_BUYER } from './completed-session';
+import { str } from './processor-http';
 
 /** The prices this stand-in knows, by id: what the hosted page shows for each line item. */
 export interface DevPrice {

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
-import { Json, newId } from './checkout-sessions';
+import type { Json } from './completed-session';
+import { newId } from './processor-http';
 
 /** Where the service takes the processor's events (src/webhook/webhook.controller.ts). */
 export const SERVICE_WEBHOOK_PATH = '/api/payment-processor/webhook';

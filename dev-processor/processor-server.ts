@@ -1,17 +1,17 @@
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { CheckoutSessions } from './checkout-sessions';
+import type { Json } from './completed-session';
 import {
   apiError,
-  CheckoutSessions,
   expandOf,
-  Json,
   newId,
   noSuchSession,
   parseForm,
   send,
   SESSIONS_PATH,
   str,
-} from './checkout-sessions';
+} from './processor-http';
 import { buyerFromForm, checkoutPage, closedPage, DevPrice } from './hosted-page';
 import { eventEnvelope, EventSender } from './processor-events';
 

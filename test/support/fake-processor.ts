@@ -1,15 +1,15 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { CheckoutSessions } from '../../dev-processor/checkout-sessions';
+import type { Json } from '../../dev-processor/completed-session';
 import {
   apiError,
-  CheckoutSessions,
   expandOf,
-  Json,
   noSuchSession,
   parseForm,
   send,
   SESSIONS_PATH,
-} from '../../dev-processor/checkout-sessions';
+} from '../../dev-processor/processor-http';
 
 export interface ReceivedRequest {
   method: string;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { completedSession } from '../../dev-processor/checkout-sessions';
+import { completedSession } from '../../dev-processor/completed-session';
 import { eventEnvelope } from '../../dev-processor/processor-events';
 
 export const WEBHOOK_SECRET = 'whsec_test_current_0123456789abcdef';
