@@ -18,7 +18,20 @@ const USAGE = `Usage:
       checkout-session API, and a hosted checkout page whose Pay sends the service a signed
       checkout.session.completed (Cancel: checkout.session.expired) at
       SERVICE${SERVICE_WEBHOOK_PATH} (default service ${DEFAULT_SERVICE}).
-  It prints the settings that point the service at it. Coupons it knows: ${COUPONS.join(', ')}.`;
+  It prints the settings that point the service at it. Coupons it knows: ${COUPONS.join(', ')}.
+  npm run -s dev:processor -- env [--port N] [--service URL] [--webhook-secret whsec_...]
+      prints only those settings, one NAME=value a line (for .env), and exits.`;
+
+function settingsFor(apiBase: string, serviceUrl: string, webhookSecret: string) {
+  return {
+    STRIPE_API_BASE: apiBase,
+    STRIPE_SECRET_KEY: DEV_SECRET_KEY,
+    STRIPE_LEASE_PRICE_ID: LEASE_PRICE,
+    STRIPE_MONTHLY_PRICE_ID: MONTHLY_PRICE,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    SITE_URL: serviceUrl,
+  };
+}
 
 function prices(leaseCents: number, monthlyCents: number): Record<string, DevPrice> {
   return {
@@ -28,7 +41,8 @@ function prices(leaseCents: number, monthlyCents: number): Record<string, DevPri
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
     options: {
       port: { type: 'string' },
       service: { type: 'string' },
@@ -42,6 +56,13 @@ async function main(): Promise<void> {
     throw new Error(`--port: ${values.port}`);
   const serviceUrl = new URL(values.service ?? DEFAULT_SERVICE).origin;
   const webhookSecret = values['webhook-secret'] ?? DEV_WEBHOOK_SECRET;
+  if (positionals[0] === 'env') {
+    const apiBase = `http://127.0.0.1:${port}`;
+    for (const [name, value] of Object.entries(settingsFor(apiBase, serviceUrl, webhookSecret)))
+      console.log(`${name}=${value}`);
+    return;
+  }
+  if (positionals.length > 0) throw new Error(`unknown command ${positionals[0]}\n${USAGE}`);
   const processor = await startDevProcessor({
     port,
     serviceUrl,
@@ -50,14 +71,7 @@ async function main(): Promise<void> {
     prices: prices(24900, 5000),
     coupons: COUPONS,
   });
-  const settings = {
-    STRIPE_API_BASE: processor.url,
-    STRIPE_SECRET_KEY: DEV_SECRET_KEY,
-    STRIPE_LEASE_PRICE_ID: LEASE_PRICE,
-    STRIPE_MONTHLY_PRICE_ID: MONTHLY_PRICE,
-    STRIPE_WEBHOOK_SECRET: webhookSecret,
-    SITE_URL: serviceUrl,
-  };
+  const settings = settingsFor(processor.url, serviceUrl, webhookSecret);
   console.log(
     `Development payment processor: ${processor.url} (events to ${serviceUrl}${SERVICE_WEBHOOK_PATH})`,
   );
