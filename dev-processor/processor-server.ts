@@ -58,30 +58,12 @@ export async function startDevProcessor(o: DevProcessorOptions): Promise<DevProc
     const items = Array.isArray(form.line_items) ? (form.line_items as Json[]) : [];
     const unknown = items.findIndex((item) => !o.prices[String(item.price)]);
     if (unknown >= 0) {
-      const param = `line_items[${unknown}][price]`;
-      return send(
-        res,
-        400,
-        apiError(
-          'invalid_request_error',
-          'resource_missing',
-          `No such price: '${String(items[unknown].price)}'`,
-          param,
-        ),
-      );
+      const price = str(items[unknown].price);
+      return missing(res, `No such price: '${price}'`, `line_items[${unknown}][price]`);
     }
-    const coupon = ((form.discounts as Json[] | undefined) ?? [])[0]?.coupon;
-    if (coupon !== undefined && !o.coupons.includes(str(coupon))) {
-      return send(
-        res,
-        400,
-        apiError(
-          'invalid_request_error',
-          'resource_missing',
-          `No such coupon: '${str(coupon)}'`,
-          'discounts[0][coupon]',
-        ),
-      );
+    const coupon = str(((form.discounts as Json[] | undefined) ?? [])[0]?.coupon);
+    if (coupon && !o.coupons.includes(coupon)) {
+      return missing(res, `No such coupon: '${coupon}'`, 'discounts[0][coupon]');
     }
     const session = sessions.create(form);
     if (typeof key === 'string') created.set(key, String(session.id));
@@ -192,6 +174,11 @@ export async function startDevProcessor(o: DevProcessorOptions): Promise<DevProc
         server.close(() => resolve());
       }),
   };
+}
+
+/** The processor's `400 resource_missing` for a parameter naming something it does not have. */
+function missing(res: ServerResponse, message: string, param: string): void {
+  send(res, 400, apiError('invalid_request_error', 'resource_missing', message, param));
 }
 
 function html(res: ServerResponse, status: number, body: string): void {
