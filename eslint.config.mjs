@@ -72,8 +72,8 @@ const importZones = [
   },
   {
     target: ['./src', './ormconfig.ts'],
-    from: ['./test', './bench', './dev-idp'],
-    message: 'Production code never imports tests, benchmarks or the development provider.',
+    from: ['./test', './bench', './dev-idp', './dev-processor', './dev-receiver'],
+    message: 'Production code never imports tests, benchmarks or the development stand-ins.',
   },
   ...featureZones,
 ];

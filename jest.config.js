@@ -31,7 +31,8 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: 'node',
       rootDir: __dirname,
-      testMatch: ['<rootDir>/src/**/*.spec.ts'],
+      // The development stand-ins (dev-receiver/, dev-processor/) are tested beside their code too.
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/dev-*/**/*.spec.ts'],
       transform,
       transformIgnorePatterns,
     },

@@ -1,6 +1,6 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import type { PublicClient } from '../../dev-idp/code-flow';
+import { runDevTool } from './dev-tools';
 
 export interface DevIdpProcess {
   client: PublicClient;
@@ -9,7 +9,6 @@ export interface DevIdpProcess {
   stop(): Promise<void>;
 }
 
-const ROOT = join(__dirname, '..', '..');
 const READY = /Development identity provider: (http:\/\/\S+) \(client_id (\S+)\)/;
 
 /** `npm run dev:idp` as a child process, on a free port: oidc-provider runs as it does for people. */
@@ -17,16 +16,7 @@ export function runDevIdp(
   args: string[],
   env: Record<string, string> = {},
 ): { child: ChildProcess; output: () => { stdout: string; stderr: string } } {
-  const child = spawn(
-    process.execPath,
-    ['-r', 'ts-node/register/transpile-only', join('dev-idp', 'main.ts'), ...args],
-    { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return { child, output: () => ({ stdout, stderr }) };
+  return runDevTool('dev-idp', args, env);
 }
 
 export async function startDevIdp(clientId: string): Promise<DevIdpProcess> {

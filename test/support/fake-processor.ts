@@ -1,7 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { checkoutCompletedEvent } from './processor-events';
+import { CheckoutSessions } from '../../dev-processor/checkout-sessions';
+import type { Json } from '../../dev-processor/completed-session';
+import {
+  apiError,
+  expandOf,
+  noSuchSession,
+  parseForm,
+  send,
+  SESSIONS_PATH,
+} from '../../dev-processor/processor-http';
 
 export interface ReceivedRequest {
   method: string;
@@ -15,18 +23,14 @@ export interface ReceivedRequest {
 export type FakeMode =
   'ok' | 'error500' | 'error429' | 'reset' | 'noSuchCoupon' | 'noSuchPrice' | 'badKey' | 'hang';
 
-type Json = Record<string, unknown>;
-
 /**
  * The payment processor's API at the HTTP level on 127.0.0.1, so the real SDK runs against it:
- * it records every request and answers as the processor would for the mode a test sets.
+ * it records every request and answers as the processor would for the mode a test sets. Its
+ * sessions are the development processor's (dev-processor/), which adds the hosted page's Pay.
  */
 export class FakeProcessor {
   readonly requests: ReceivedRequest[] = [];
-  /** Checkout sessions as the processor holds them, by id: what a retrieve answers. */
-  readonly sessions = new Map<string, Json>();
-  /** When each session completed: its subscription's `created`, as the processor sets it. */
-  private readonly completedAt = new Map<string, number>();
+  private readonly store = new CheckoutSessions(() => this.url);
   mode: FakeMode = 'ok';
   /** Runs when a session request arrives, before the answer: to look at the world at that moment. */
   onSessionRequest?: (req: ReceivedRequest) => Promise<void>;
@@ -50,64 +54,37 @@ export class FakeProcessor {
   }
 
   sessionRequests(): ReceivedRequest[] {
-    return this.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions');
+    return this.requests.filter((r) => r.method === 'POST' && r.path === SESSIONS_PATH);
   }
 
   retrieveRequests(): ReceivedRequest[] {
-    return this.requests.filter((r) => r.method === 'GET' && r.path.startsWith(SESSIONS_PATH));
+    return this.requests.filter(
+      (r) => r.method === 'GET' && r.path.startsWith(`${SESSIONS_PATH}/`),
+    );
+  }
+
+  /** Checkout sessions as the processor holds them, by id: what a retrieve answers. */
+  get sessions(): Map<string, Json> {
+    return this.store.sessions;
   }
 
   /** An open session for a record, as if our checkout had created it (returns its id). */
-  openSession(subscriptionId: string, id = `cs_test_${randomBytes(12).toString('hex')}`): string {
-    const now = Math.floor(Date.now() / 1000);
-    this.sessions.set(id, {
-      id,
-      object: 'checkout.session',
-      mode: 'subscription',
-      status: 'open',
-      payment_status: 'unpaid',
-      url: `${this.url}/c/pay/${id}`,
-      client_reference_id: subscriptionId,
-      metadata: { product: 'lease', subscription_id: subscriptionId },
-      created: now,
-      expires_at: now + 86400,
-      customer: null,
-      subscription: null,
-      customer_details: null,
-      collected_information: null,
-      custom_fields: [],
-    });
-    return id;
+  openSession(subscriptionId: string, id?: string): string {
+    return this.store.open(subscriptionId, id);
   }
 
   /** The customer finished the hosted page: the session as a completed event carries it. */
   completeSession(id: string, fields: Json = {}): Json {
-    const session = this.sessions.get(id);
-    if (!session) throw new Error(`fake processor: no session ${id}`);
-    const subscriptionId = String(session.client_reference_id);
-    const completed = (checkoutCompletedEvent(subscriptionId).data as { object: Json }).object;
-    const done = {
-      ...completed,
-      ...pick(session, ['id', 'url', 'created', 'expires_at']),
-      ...fields,
-    };
-    this.sessions.set(id, done);
-    this.completedAt.set(id, Math.floor(Date.now() / 1000));
-    return done;
+    return this.store.complete(id, fields);
   }
 
   expireSession(id: string): Json {
-    const session = this.sessions.get(id);
-    if (!session) throw new Error(`fake processor: no session ${id}`);
-    const expired = { ...session, status: 'expired', url: null };
-    this.sessions.set(id, expired);
-    return expired;
+    return this.store.expire(id);
   }
 
   reset(mode: FakeMode = 'ok'): void {
     this.requests.length = 0;
-    this.sessions.clear();
-    this.completedAt.clear();
+    this.store.clear();
     this.mode = mode;
     this.onSessionRequest = undefined;
   }
@@ -122,13 +99,14 @@ export class FakeProcessor {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+    const body = Buffer.concat(chunks).toString('utf8');
+    const form = Object.fromEntries(new URLSearchParams(body));
     const [path, query = ''] = (req.url ?? '').split('?');
     const received = { method: req.method ?? '', path, headers: req.headers, form };
     this.requests.push(received);
     if (req.method === 'GET' && path.startsWith('/c/pay/')) return hostedPage(res, path);
-    const retrieve = req.method === 'GET' && path.startsWith(SESSIONS_PATH);
-    if (!retrieve && (req.method !== 'POST' || path !== '/v1/checkout/sessions')) {
+    const retrieve = req.method === 'GET' && path.startsWith(`${SESSIONS_PATH}/`);
+    if (!retrieve && (req.method !== 'POST' || path !== SESSIONS_PATH)) {
       return send(res, 404, apiError('invalid_request_error', 'resource_missing', 'Unknown path'));
     }
     await this.onSessionRequest?.(received);
@@ -173,65 +151,17 @@ export class FakeProcessor {
         });
       case 'ok': {
         if (retrieve) return this.retrieve(res, path, query);
-        // A page this fake serves itself, so a browser test can land on it.
-        const id = this.openSession(form.client_reference_id ?? '');
-        return send(res, 200, this.sessions.get(id));
+        // Its url is a page this fake serves itself, so a browser test can land on it.
+        return send(res, 200, this.store.create(parseForm(body)));
       }
     }
   }
 
-  /** GET /v1/checkout/sessions/{id}, with `expand[]=subscription` as the processor does it. */
   private retrieve(res: ServerResponse, path: string, query: string): void {
-    const id = decodeURIComponent(path.slice(SESSIONS_PATH.length));
-    const session = this.sessions.get(id);
-    if (!session) {
-      return send(res, 404, {
-        error: {
-          ...apiError('invalid_request_error', 'resource_missing', '').error,
-          message: `No such checkout.session: '${id}'`,
-          param: 'session',
-        },
-      });
-    }
-    const expand = [...new URLSearchParams(query).entries()]
-      .filter(([k]) => k.startsWith('expand'))
-      .map(([, v]) => v);
-    const sub = session.subscription;
-    if (expand.includes('subscription') && typeof sub === 'string') {
-      return send(res, 200, {
-        ...session,
-        subscription: {
-          id: sub,
-          object: 'subscription',
-          status: 'active',
-          created: this.completedAt.get(id) ?? session.created,
-          customer: session.customer,
-          metadata: session.metadata,
-        },
-      });
-    }
-    send(res, 200, session);
+    const id = decodeURIComponent(path.slice(SESSIONS_PATH.length + 1));
+    const session = this.store.retrieve(id, expandOf(query));
+    send(res, session ? 200 : 404, session ?? noSuchSession(id));
   }
-}
-
-const SESSIONS_PATH = '/v1/checkout/sessions/';
-
-function pick(o: Json, keys: string[]): Json {
-  return Object.fromEntries(keys.filter((k) => k in o).map((k) => [k, o[k]]));
-}
-
-function apiError(type: string, code: string, message: string) {
-  return { error: { type, code, message } };
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  const json = JSON.stringify(body);
-  res.writeHead(status, {
-    'Content-Type': 'application/json',
-    'Content-Length': Buffer.byteLength(json),
-    'Request-Id': `req_${randomBytes(6).toString('hex')}`,
-  });
-  res.end(json);
 }
 
 /** Stands in for the processor's hosted checkout page. */
