@@ -2,20 +2,21 @@
 # Three stages: `build` compiles with every dependency, `deps` installs the production ones alone
 # (nothing of `build` leaks into them), the runtime copies the two results. scripts/image-check.sh
 # repeats these steps in a temporary directory where there is no Docker daemon; keep them in step.
+# Node 24, the line package.json's engines and .nvmrc name; .npmrc carries the install-script policy.
 
-FROM node:22-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .npmrc ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:22-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .npmrc ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
-FROM node:22-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 # The code belongs to root and is only read; the one place the service writes is /data, which
 # belongs to its user `node`. A named volume mounted there starts as a copy of this directory, owner

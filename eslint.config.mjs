@@ -89,6 +89,8 @@ export default tseslint.config(
       '*.mjs',
       '.ci/**',
       'bench/*.js',
+      // Plain CommonJS that runs on any Node (the check of which Node runs the npm scripts).
+      'scripts/*.js',
     ],
   },
   eslint.configs.recommended,

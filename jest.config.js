@@ -1,28 +1,11 @@
 /**
  * Two tiers: unit specs beside the code, and e2e specs in test/ that boot the real app on a real
  * database (PGlite in memory by default, a fresh database on TEST_DATABASE_URL's server when set).
+ *
+ * NestJS 12, `jose` v6 and `@noble/curves` v2 ship ES modules only. Jest 30 loads them through
+ * require(esm) on Node 24.9+ with Node's VM modules (`node-options` in .npmrc), untransformed.
  */
-const tsTransform = ['ts-jest', { tsconfig: 'tsconfig.json' }];
-/**
- * `jose` v6 and `@noble/curves` v2 (with its `@noble/hashes`) ship ES modules only. Node 20.19+ can
- * require() them, Jest's module registry cannot, so Jest compiles those packages to CommonJS;
- * everything else in node_modules is left alone.
- */
-const ESM_ONLY = '(?:jose|@noble)';
-const esmTransform = [
-  'ts-jest',
-  {
-    tsconfig: { allowJs: true, module: 'commonjs', moduleResolution: 'bundler', sourceMap: false },
-    isolatedModules: true,
-    diagnostics: false,
-  },
-];
-const transform = {
-  '^.+\\.ts$': tsTransform,
-  [`/node_modules/${ESM_ONLY}/.+\\.js$`]: esmTransform,
-};
-// Also when nested (node_modules/<package>/node_modules/jose).
-const transformIgnorePatterns = [`/node_modules/(?!(?:.*/node_modules/)?${ESM_ONLY}/)`];
+const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -34,7 +17,6 @@ module.exports = {
       // The development stand-ins (dev-receiver/, dev-processor/) are tested beside their code too.
       testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/dev-*/**/*.spec.ts'],
       transform,
-      transformIgnorePatterns,
     },
     {
       displayName: 'e2e',
@@ -42,7 +24,6 @@ module.exports = {
       rootDir: __dirname,
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
       transform,
-      transformIgnorePatterns,
       globalSetup: '<rootDir>/test/setup/global-setup.ts',
       globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
     },

@@ -13,7 +13,6 @@ module.exports = {
   rootDir: __dirname,
   testMatch: ['<rootDir>/test/reliability/**/*.rel-spec.ts'],
   transform: e2e.transform,
-  transformIgnorePatterns: e2e.transformIgnorePatterns,
   globalSetup: '<rootDir>/test/reliability/setup/global-setup.ts',
   globalTeardown: '<rootDir>/test/reliability/setup/global-teardown.ts',
   maxWorkers: 1,

@@ -2,7 +2,7 @@
 # The image's steps without Docker (there is no daemon on the CI machines): what the Dockerfile
 # does, in a temporary directory. Keep the two in step.
 #   build stage   a copy of the build context (.dockerignore applied), `npm ci`, `npm run build`
-#   deps stage    package.json + package-lock.json alone, `npm ci --omit=dev`
+#   deps stage    package.json + package-lock.json + .npmrc alone, `npm ci --omit=dev`
 #   runtime       node_modules of deps + dist + package.json in a root-owned directory; a data
 #                 directory owned by the user the service runs as (`nobody` when run as root)
 # Then, with only the Dockerfile's ENV (read from it) and nothing else: start, HEALTHCHECK's own
@@ -14,6 +14,8 @@
 #   --postgres URL  a server to also run on: a new, empty database on it, dropped at the end
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
+# The image runs Node 24: so does this check, with the project's own binary (devDependency `node`).
+PATH="$ROOT/node_modules/.bin:$PATH"
 REUSE_BUILD=false
 SERVER=
 while [ $# -gt 0 ]; do
@@ -66,7 +68,7 @@ fi
 
 step "deps stage: npm ci --omit=dev"
 mkdir "$WORK/deps"
-cp "$ROOT/package.json" "$ROOT/package-lock.json" "$WORK/deps/"
+cp "$ROOT/package.json" "$ROOT/package-lock.json" "$ROOT/.npmrc" "$WORK/deps/"
 (cd "$WORK/deps" && npm ci --omit=dev --no-audit --no-fund --prefer-offline --loglevel=error)
 
 step "runtime"

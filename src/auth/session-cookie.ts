@@ -1,10 +1,10 @@
 import type { HttpServer } from '@nestjs/common';
-import { CookieSerializeOptions, serialize } from 'cookie';
+import { SerializeOptions, serialize } from 'cookie';
 import type { HttpRequest } from '../common/http/http-request';
 import { AppConfig } from '../config/app-config';
 import { IssuedSession } from './session.service';
 
-function options(config: AppConfig): CookieSerializeOptions {
+function options(config: AppConfig): SerializeOptions {
   return { httpOnly: true, sameSite: 'lax', path: '/', secure: config.session.secureCookie };
 }
 

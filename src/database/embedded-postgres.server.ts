@@ -108,7 +108,7 @@ export class EmbeddedPostgresServer {
         else
           reject(new Error('error' in reply ? reply.error : 'The embedded database did not start'));
       });
-      worker.on('error', (err) => {
+      worker.on('error', (err: Error) => {
         if (ready) this.onFailure(`The embedded database failed: ${err.message}`);
         reject(err);
       });

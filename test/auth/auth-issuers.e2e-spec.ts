@@ -1,4 +1,4 @@
-import { __resetOutOfContextForTests } from 'nestjs-pino/PinoLogger';
+import { dirname, join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { User } from '../../src/auth/user.entity';
 import type { HealthReport } from '../../src/health/health.service';
@@ -8,6 +8,12 @@ import { capturedLogs } from '../support/captured-logs';
 import { createUser, unique } from '../support/factories';
 import { sharedIdentityProvider, TestIdentityProvider } from '../support/identity-provider';
 import { createTestApp, TestApp } from '../support/test-app';
+
+// nestjs-pino 5 exports only its root; its test hook lives in the file beside the entry point.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { __resetOutOfContextForTests } = require(
+  join(dirname(require.resolve('nestjs-pino')), 'PinoLogger.js'),
+) as { __resetOutOfContextForTests: () => void };
 
 /**
  * Google signs with `https://accounts.google.com` and `accounts.google.com`: the test provider's

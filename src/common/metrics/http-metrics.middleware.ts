@@ -9,8 +9,9 @@ import { MONITORING_PATHS } from '../http/probe-paths';
  */
 export function routeLabel(req: Request, status: number): string {
   const route = req.route as { path?: unknown } | undefined;
-  // `/{*path}`: the catch-all that answers 404s and 405s is no route of ours.
-  if (typeof route?.path === 'string' && !route.path.startsWith('/{*')) {
+  // A wildcard (`{/*splat}`, `/{*path}`) is the framework's catch-all that answers 404s and 405s;
+  // no route of ours has one.
+  if (typeof route?.path === 'string' && !route.path.includes('*')) {
     return `${req.baseUrl}${route.path}`;
   }
   if (req.path.startsWith('/plans/assets/')) return '/plans/assets/*';
