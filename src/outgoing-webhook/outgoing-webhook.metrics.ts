@@ -1,11 +1,14 @@
 import { Counter, Gauge } from 'prom-client';
 import type { DataSource } from 'typeorm';
+import type { Clock } from '../common/clock/clock';
 
-/** The database the gauges read at scrape time (the running app's). */
+/** The database the gauges read at scrape time (the running app's), and its Clock for ages. */
 let source: DataSource | undefined;
+let clock: Clock | undefined;
 
-export function measureDeliveriesOf(dataSource: DataSource): void {
+export function measureDeliveriesOf(dataSource: DataSource, appClock: Clock): void {
   source = dataSource;
+  clock = appClock;
 }
 
 /** `outcome`: delivered, retrying (an attempt failed, another is due), failed (for good). */
@@ -41,6 +44,7 @@ new Gauge({
   help: 'Age of the oldest pending outgoing webhook delivery (0 when none)',
   collect() {
     const oldest = pending?.oldest;
-    this.set(oldest ? Math.max(0, (Date.now() - oldest.getTime()) / 1000) : 0);
+    const now = clock ? clock.now().getTime() : undefined;
+    this.set(oldest && now ? Math.max(0, (now - oldest.getTime()) / 1000) : 0);
   },
 });

@@ -56,7 +56,7 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeAppl
     @Inject(WEBHOOK_RESOLVER) private readonly resolve: WebhookResolver,
     @InjectDataSource() dataSource: DataSource,
   ) {
-    measureDeliveriesOf(dataSource);
+    measureDeliveriesOf(dataSource, clock);
   }
 
   onApplicationBootstrap(): void {

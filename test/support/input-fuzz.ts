@@ -78,6 +78,7 @@ export async function fuzzRoutes(t: TestApp): Promise<FuzzRoute[]> {
   const operator = fulfilment ? await signIn(t, { orgId: fulfilment }) : admin;
   const http = () => t.http();
   const as = (req: Test) => req.set('Cookie', admin.cookie);
+  const endpoint = await webhookEndpointOf(t, admin.cookie);
   const asOperator = (req: Test) => req.set('Cookie', operator.cookie);
   const json = (req: Test, body: Record<string, unknown>) => req.send(body);
   const vary = (base: Record<string, unknown>, field: string, value: string) => ({
@@ -191,6 +192,7 @@ export async function fuzzRoutes(t: TestApp): Promise<FuzzRoute[]> {
       fields: ['cursor', 'limit'],
       send: (field, value) => as(http().get('/api/v1/devices')).query({ [field]: value }),
     },
+    ...webhookEndpointRoutes(endpoint, (req) => as(req), http),
     {
       method: 'GET',
       pattern: '/api/v1/subscriptions',
@@ -235,6 +237,64 @@ export async function fuzzRoutes(t: TestApp): Promise<FuzzRoute[]> {
         return deliver(t, payload, sign(payload));
       },
     },
+  ];
+}
+
+/** An endpoint of the admin's org to vary requests on: a closed loopback port, device keys only. */
+async function webhookEndpointOf(t: TestApp, cookie: string): Promise<string> {
+  const created = await t
+    .http()
+    .post('/api/v1/webhook-endpoints')
+    .set('Cookie', cookie)
+    .send({ url: 'http://127.0.0.1:9/hook', event_types: ['device.key_rotated'] })
+    .expect(201);
+  return (created.body as { id: string }).id;
+}
+
+/** The outgoing-webhook endpoint API: its bodies, its list query, and every path value. */
+function webhookEndpointRoutes(
+  id: string,
+  as: (req: Test) => Test,
+  http: () => ReturnType<TestApp['http']>,
+): FuzzRoute[] {
+  const base = '/api/v1/webhook-endpoints';
+  const event = '00000000-0000-4000-8000-000000000000';
+  const onPath = (method: FuzzRoute['method'], pattern: string, send: (v: string) => Test) => ({
+    method,
+    pattern,
+    fields: ['path'],
+    send: (_: string, value: string) => send(pathSegment(value)),
+  });
+  const body = (method: 'POST' | 'PATCH', pattern: string, make: () => Test): FuzzRoute => ({
+    method,
+    pattern,
+    fields: ['url', 'description'],
+    send: (field, value) =>
+      make().send({ url: 'http://127.0.0.1:9/other', description: 'd', [field]: value }),
+  });
+  return [
+    body('POST', base, () => as(http().post(base))),
+    body('PATCH', `${base}/:id`, () => as(http().patch(`${base}/${id}`))),
+    onPath('GET', `${base}/:id`, (v) => as(http().get(`${base}/${v}`))),
+    onPath('PATCH', `${base}/:id`, (v) => as(http().patch(`${base}/${v}`)).send({ enabled: true })),
+    onPath('DELETE', `${base}/:id`, (v) => as(http().delete(`${base}/${v}`))),
+    onPath('POST', `${base}/:id/rotate-secret`, (v) =>
+      as(http().post(`${base}/${v}/rotate-secret`)),
+    ),
+    onPath('POST', `${base}/:id/test`, (v) => as(http().post(`${base}/${v}/test`))),
+    onPath('GET', `${base}/:id/deliveries`, (v) => as(http().get(`${base}/${v}/deliveries`))),
+    {
+      method: 'GET',
+      pattern: `${base}/:id/deliveries`,
+      fields: ['cursor', 'limit'],
+      send: (field, value) => as(http().get(`${base}/${id}/deliveries`)).query({ [field]: value }),
+    },
+    onPath('POST', `${base}/:id/deliveries/:event_id/retry`, (v) =>
+      as(http().post(`${base}/${id}/deliveries/${v}/retry`)),
+    ),
+    onPath('POST', `${base}/:id/deliveries/:event_id/retry`, (v) =>
+      as(http().post(`${base}/${v}/deliveries/${event}/retry`)),
+    ),
   ];
 }
 
