@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
 import { subjectFor } from '../support/auth';
 import { unique } from '../support/factories';
 import { sharedIdentityProvider } from '../support/identity-provider';
@@ -15,10 +17,32 @@ jest.setTimeout(180_000);
 describe('outgoing webhooks: a crash between commit and delivery', () => {
   const servers: ServerProcess[] = [];
   let receiver: WebhookReceiver;
+  let dropDatabase = async () => {};
   afterAll(async () => {
     for (const s of servers.reverse()) await s.cleanup();
     await receiver?.stop();
+    await dropDatabase();
   });
+
+  /**
+   * A database of its own on PostgreSQL: the bootstrap admin is made only on a database with no
+   * account yet, and the run's database has many (embedded, each server has its own directory).
+   */
+  async function ownDatabase(): Promise<Record<string, string>> {
+    const server = process.env.TEST_DATABASE_URL;
+    if (embeddedRun() || !server) return {};
+    const name = `dc_crash_${randomBytes(4).toString('hex')}`;
+    const admin = async (sql: string) => {
+      const c = new Client({ connectionString: server });
+      await c.connect();
+      await c.query(sql).finally(() => c.end());
+    };
+    await admin(`CREATE DATABASE "${name}"`);
+    dropDatabase = () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    return { DATABASE_URL: url.toString() };
+  }
 
   it('delivers the event after a restart, once', async () => {
     const idp = await sharedIdentityProvider();
@@ -28,6 +52,7 @@ describe('outgoing webhooks: a crash between commit and delivery', () => {
       BOOTSTRAP_ORG_NAME: 'Crash Org',
       BOOTSTRAP_ADMIN_EMAIL: email,
       OUTGOING_WEBHOOK_TIMEOUT_SECONDS: '2',
+      ...(await ownDatabase()),
     };
     const first = await spawnServer(env);
     servers.push(first);
