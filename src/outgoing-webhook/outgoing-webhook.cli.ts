@@ -2,7 +2,12 @@ import { CliCommand, dtoFrom, ORG_FLAG, str } from '../cli/cli-command';
 import { OrgService } from '../org/org.service';
 import { OutgoingWebhookEndpointsModule } from './outgoing-webhook-endpoints.module';
 import { WebhookDeliveryService } from './webhook-delivery.service';
-import { CreateWebhookEndpointDto } from './webhook-endpoint.dto';
+import {
+  CreateWebhookEndpointDto,
+  WebhookEndpointCreatedDto,
+  WebhookEndpointListDto,
+  WebhookEventIdDto,
+} from './webhook-endpoint.dto';
 import { WebhookEndpointService } from './webhook-endpoint.service';
 
 const CLI_ACTOR = 'cli';
@@ -16,7 +21,7 @@ export const outgoingWebhookCommands: Record<string, CliCommand> = {
     prepare: (args) =>
       Promise.resolve(async (app) => {
         const org = await app.get(OrgService).get(str(args, 'org'));
-        return app.get(WebhookEndpointService).list(org.id);
+        return WebhookEndpointListDto.from(await app.get(WebhookEndpointService).list(org.id));
       }),
   },
   'webhook-endpoint:add': {
@@ -35,7 +40,9 @@ export const outgoingWebhookCommands: Record<string, CliCommand> = {
       const body = await dtoFrom(CreateWebhookEndpointDto, args, ['url', 'description'], extra);
       return async (app) => {
         const org = await app.get(OrgService).get(str(args, 'org'));
-        return app.get(WebhookEndpointService).create(org.id, body, CLI_ACTOR);
+        return WebhookEndpointCreatedDto.withSecret(
+          await app.get(WebhookEndpointService).create(org.id, body, CLI_ACTOR),
+        );
       };
     },
   },
@@ -48,8 +55,12 @@ export const outgoingWebhookCommands: Record<string, CliCommand> = {
     },
     module: OutgoingWebhookEndpointsModule,
     prepare: (args) =>
-      Promise.resolve((app) =>
-        app.get(WebhookDeliveryService).retry(undefined, str(args, 'endpoint'), str(args, 'event')),
+      Promise.resolve(async (app) =>
+        WebhookEventIdDto.from(
+          await app
+            .get(WebhookDeliveryService)
+            .retry(undefined, str(args, 'endpoint'), str(args, 'event')),
+        ),
       ),
   },
 };

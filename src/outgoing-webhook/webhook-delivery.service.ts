@@ -4,15 +4,26 @@ import { isUUID } from 'class-validator';
 import { Repository } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { ErrorCode } from '../common/errors/error-code.enum';
-import { decodeKeysetCursor, encodeKeysetCursor } from '../common/pagination/keyset-cursor';
+import { type KeysetOrder, keysetPage, type PageRequest } from '../common/pagination/keyset-page';
+import type { Page } from '../common/pagination/page';
 import { EventOutbox } from './event-outbox.service';
 import { WebhookDelivery } from './outgoing-webhook-delivery.entity';
 import { OutgoingWebhookError } from './outgoing-webhook.error';
-import type { WebhookDeliveryDto, WebhookDeliveryListDto } from './webhook-endpoint.dto';
 import { WebhookEndpointService } from './webhook-endpoint.service';
 
-interface DeliveryRow extends Omit<WebhookDelivery, 'event' | 'endpoint'> {
+/**
+ * A row of `LIST_SQL`: the listed columns of the delivery, with its event's type. Raw SQL skips
+ * TypeORM's hydration, so a timestamp may come as the driver's string as well as a Date.
+ */
+export interface DeliveryRow extends Pick<
+  WebhookDelivery,
+  'eventId' | 'status' | 'attempts' | 'lastStatusCode' | 'lastError'
+> {
+  nextAttemptAt: Date | string | null;
+  deliveredAt: Date | string | null;
+  createdAt: Date | string;
   type: string;
+  /** created_at to the microsecond, as text: through a JS Date the cursor would lose digits. */
   cursorAt: string;
 }
 
@@ -26,10 +37,14 @@ const LIST_SQL = `SELECT d.event_id AS "eventId", d.status, d.attempts,
     OR (d.created_at, d.event_id) < ($2::timestamptz, $3::uuid))
   ORDER BY d.created_at DESC, d.event_id DESC LIMIT $4`;
 
-const readPosition = ({ at, id }: Record<string, unknown>) =>
-  typeof at === 'string' && typeof id === 'string' && isUUID(id) && !isNaN(Date.parse(at))
-    ? { at, id }
-    : undefined;
+/** Newest first by (created_at, event_id). */
+const DELIVERY_ORDER: KeysetOrder<DeliveryRow, { at: string; id: string }> = {
+  positionOf: (r) => ({ at: r.cursorAt, id: r.eventId }),
+  read: ({ at, id }) =>
+    typeof at === 'string' && typeof id === 'string' && isUUID(id) && !isNaN(Date.parse(at))
+      ? { at, id }
+      : undefined,
+};
 
 /** An endpoint's deliveries: the newest-first list and a manual retry. */
 @Injectable()
@@ -41,42 +56,24 @@ export class WebhookDeliveryService {
     private readonly clock: Clock,
   ) {}
 
-  async list(
-    orgId: string,
-    endpointId: string,
-    page: { limit: number; cursor?: string },
-  ): Promise<WebhookDeliveryListDto> {
+  /** The endpoint's 404 comes before the cursor's 400, as it always has. */
+  async list(orgId: string, endpointId: string, page: PageRequest): Promise<Page<DeliveryRow>> {
     const endpoint = await this.endpoints.find(orgId, endpointId);
-    const after =
-      page.cursor === undefined ? undefined : decodeKeysetCursor(page.cursor, readPosition);
-    if (page.cursor !== undefined && after === undefined) {
-      throw new OutgoingWebhookError(ErrorCode.ValidationFailed, 'Bad cursor.', [
-        { field: 'cursor', message: 'cursor is not a next_cursor of this list' },
-      ]);
-    }
-    const rows = await this.deliveries.query<DeliveryRow[]>(LIST_SQL, [
-      endpoint.id,
-      after?.at ?? null,
-      after?.id ?? null,
-      page.limit + 1,
-    ]);
-    const items = rows.slice(0, page.limit);
-    const last = items[items.length - 1];
-    return {
-      items: items.map(view),
-      next_cursor:
-        rows.length > page.limit
-          ? encodeKeysetCursor({ at: last.cursorAt, id: last.eventId })
-          : null,
-    };
+    return keysetPage(page, DELIVERY_ORDER, (after, take) =>
+      this.deliveries.query<DeliveryRow[]>(LIST_SQL, [
+        endpoint.id,
+        after?.at ?? null,
+        after?.id ?? null,
+        take,
+      ]),
+    );
   }
 
-  /** A new attempt now, also for a failed delivery; `orgId` undefined: the command line. */
-  async retry(
-    orgId: string | undefined,
-    endpointId: string,
-    eventId: string,
-  ): Promise<{ event_id: string }> {
+  /**
+   * A new attempt now, also for a failed delivery; `orgId` undefined: the command line. Returns
+   * the event's id in its stored (lower-case) form.
+   */
+  async retry(orgId: string | undefined, endpointId: string, eventId: string): Promise<string> {
     const endpoint = await this.endpoints.find(orgId, endpointId);
     if (!isUUID(eventId)) throw notFound();
     await this.deliveries.manager.transaction(async (m) => {
@@ -90,25 +87,9 @@ export class WebhookDeliveryService {
       await m.query('UPDATE outgoing_events SET settled_at = NULL WHERE id = $1', [eventId]);
       this.outbox.wakeAfterCommit(m);
     });
-    return { event_id: eventId.toLowerCase() };
+    return eventId.toLowerCase();
   }
 }
 
 const notFound = () =>
   new OutgoingWebhookError(ErrorCode.NotFound, 'No such delivery for this endpoint.');
-
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-
-function view(r: DeliveryRow): WebhookDeliveryDto {
-  return {
-    event_id: r.eventId,
-    type: r.type,
-    status: r.status,
-    attempts: r.attempts,
-    last_status_code: r.lastStatusCode,
-    last_error: r.lastError,
-    next_attempt_at: iso(r.nextAttemptAt),
-    delivered_at: iso(r.deliveredAt),
-    created_at: new Date(r.createdAt).toISOString(),
-  };
-}

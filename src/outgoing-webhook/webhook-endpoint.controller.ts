@@ -52,19 +52,21 @@ export class WebhookEndpointController {
   @ApiCreatedResponse({ type: WebhookEndpointCreatedDto })
   @ApiCookieWrite()
   @ApiProblems(ErrorCode.WebhookUrlRefused, ErrorCode.LimitReached)
-  create(
+  async create(
     @CurrentUser() user: AuthUser,
     @Body() body: CreateWebhookEndpointDto,
   ): Promise<WebhookEndpointCreatedDto> {
-    return this.endpoints.create(user.orgId, body, user.id);
+    return WebhookEndpointCreatedDto.withSecret(
+      await this.endpoints.create(user.orgId, body, user.id),
+    );
   }
 
   @Get()
   @Auth({ role: 'admin' })
   @ApiOperation({ operationId: 'listWebhookEndpoints', summary: "The organization's endpoints" })
   @ApiOkResponse({ type: WebhookEndpointListDto })
-  list(@CurrentUser() user: AuthUser): Promise<WebhookEndpointListDto> {
-    return this.endpoints.list(user.orgId);
+  async list(@CurrentUser() user: AuthUser): Promise<WebhookEndpointListDto> {
+    return WebhookEndpointListDto.from(await this.endpoints.list(user.orgId));
   }
 
   @Get(':id')
@@ -72,8 +74,8 @@ export class WebhookEndpointController {
   @ApiOperation({ operationId: 'getWebhookEndpoint', summary: 'One endpoint (never its secret)' })
   @ApiOkResponse({ type: WebhookEndpointDto })
   @ApiProblems(ErrorCode.NotFound)
-  get(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<WebhookEndpointDto> {
-    return this.endpoints.get(user.orgId, id);
+  async get(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<WebhookEndpointDto> {
+    return WebhookEndpointDto.from(await this.endpoints.get(user.orgId, id));
   }
 
   @Patch(':id')
@@ -82,12 +84,12 @@ export class WebhookEndpointController {
   @ApiOkResponse({ type: WebhookEndpointDto })
   @ApiCookieWrite()
   @ApiProblems(ErrorCode.NotFound, ErrorCode.WebhookUrlRefused)
-  update(
+  async update(
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,
     @Body() body: UpdateWebhookEndpointDto,
   ): Promise<WebhookEndpointDto> {
-    return this.endpoints.update(user.orgId, id, body, user.id);
+    return WebhookEndpointDto.from(await this.endpoints.update(user.orgId, id, body, user.id));
   }
 
   @Delete(':id')
@@ -111,8 +113,8 @@ export class WebhookEndpointController {
   @ApiOkResponse({ type: WebhookSecretDto })
   @ApiCookieWrite()
   @ApiProblems(ErrorCode.NotFound)
-  rotate(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<WebhookSecretDto> {
-    return this.endpoints.rotateSecret(user.orgId, id, user.id);
+  async rotate(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<WebhookSecretDto> {
+    return WebhookSecretDto.from(await this.endpoints.rotateSecret(user.orgId, id, user.id));
   }
 
   @Post(':id/test')
@@ -125,8 +127,8 @@ export class WebhookEndpointController {
   @ApiAcceptedResponse({ type: WebhookEventIdDto })
   @ApiCookieWrite()
   @ApiProblems(ErrorCode.NotFound)
-  test(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<WebhookEventIdDto> {
-    return this.endpoints.sendTest(user.orgId, id);
+  async test(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<WebhookEventIdDto> {
+    return WebhookEventIdDto.from(await this.endpoints.sendTest(user.orgId, id));
   }
 
   @Get(':id/deliveries')
@@ -134,12 +136,12 @@ export class WebhookEndpointController {
   @ApiOperation({ operationId: 'listWebhookDeliveries', summary: 'Deliveries, newest first' })
   @ApiOkResponse({ type: WebhookDeliveryListDto })
   @ApiProblems(ErrorCode.NotFound, ErrorCode.ValidationFailed)
-  listDeliveries(
+  async listDeliveries(
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,
     @Query() query: ListDeliveriesDto,
   ): Promise<WebhookDeliveryListDto> {
-    return this.deliveries.list(user.orgId, id, query);
+    return WebhookDeliveryListDto.from(await this.deliveries.list(user.orgId, id, query));
   }
 
   @Post(':id/deliveries/:event_id/retry')
@@ -157,6 +159,6 @@ export class WebhookEndpointController {
     @Param('id') id: string,
     @Param('event_id') eventId: string,
   ): Promise<WebhookEventIdDto> {
-    return this.deliveries.retry(user.orgId, id, eventId);
+    return WebhookEventIdDto.from(await this.deliveries.retry(user.orgId, id, eventId));
   }
 }

@@ -10,9 +10,13 @@ import {
   IsUrl,
   MaxLength,
 } from 'class-validator';
+import { mapPage, type Page } from '../common/pagination/page';
 import { PageQueryDto } from '../common/pagination/page-query.dto';
+import type { WebhookEndpoint } from './outgoing-webhook-endpoint.entity';
 import { DELIVERY_STATUSES, SUBSCRIBABLE_TYPES } from './outgoing-webhook.types';
 import type { DeliveryStatus } from './outgoing-webhook.types';
+import type { DeliveryRow } from './webhook-delivery.service';
+import type { CreatedEndpoint } from './webhook-endpoint.service';
 
 const URL_RULES = { require_protocol: true, require_tld: false, protocols: ['http', 'https'] };
 const TYPES_DOC = {
@@ -57,6 +61,17 @@ export class WebhookEndpointDto {
   @ApiProperty({ isArray: true, enum: [...SUBSCRIBABLE_TYPES] }) event_types!: string[];
   @ApiProperty() enabled!: boolean;
   @ApiProperty({ description: 'ISO 8601' }) created_at!: string;
+
+  static from(e: WebhookEndpoint): WebhookEndpointDto {
+    return {
+      id: e.id,
+      url: e.url,
+      description: e.description,
+      event_types: e.eventTypes,
+      enabled: e.enabled,
+      created_at: e.createdAt.toISOString(),
+    };
+  }
 }
 
 export class WebhookEndpointCreatedDto extends WebhookEndpointDto {
@@ -65,19 +80,43 @@ export class WebhookEndpointCreatedDto extends WebhookEndpointDto {
     description: 'Shown here and by rotation only',
   })
   secret!: string;
+
+  /**
+   * The one answer with the plain secret, after the endpoint's fields. Not `from`: a static
+   * override must take what the parent's takes (like `SubscriptionDetailDto.withHistory`).
+   */
+  static withSecret({ endpoint, secret }: CreatedEndpoint): WebhookEndpointCreatedDto {
+    return { ...WebhookEndpointDto.from(endpoint), secret };
+  }
 }
 
+/** Every endpoint of the organization (at most 10, so not paged). */
 export class WebhookEndpointListDto {
   @ApiProperty({ type: [WebhookEndpointDto] }) items!: WebhookEndpointDto[];
+
+  static from(endpoints: WebhookEndpoint[]): WebhookEndpointListDto {
+    return { items: endpoints.map((e) => WebhookEndpointDto.from(e)) };
+  }
 }
 
 export class WebhookSecretDto {
   @ApiProperty({ example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }) secret!: string;
+
+  static from(secret: string): WebhookSecretDto {
+    return { secret };
+  }
 }
 
 export class WebhookEventIdDto {
   @ApiProperty({ format: 'uuid' }) event_id!: string;
+
+  static from(eventId: string): WebhookEventIdDto {
+    return { event_id: eventId };
+  }
 }
+
+/** Through `new Date`: a raw SQL row's timestamp may be a string (see `DeliveryRow`). */
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 export class WebhookDeliveryDto {
   @ApiProperty({ format: 'uuid' }) event_id!: string;
@@ -92,6 +131,20 @@ export class WebhookDeliveryDto {
   @ApiProperty({ type: String, nullable: true, description: 'ISO 8601' })
   delivered_at!: string | null;
   @ApiProperty({ description: 'ISO 8601' }) created_at!: string;
+
+  static from(r: DeliveryRow): WebhookDeliveryDto {
+    return {
+      event_id: r.eventId,
+      type: r.type,
+      status: r.status,
+      attempts: r.attempts,
+      last_status_code: r.lastStatusCode,
+      last_error: r.lastError,
+      next_attempt_at: iso(r.nextAttemptAt),
+      delivered_at: iso(r.deliveredAt),
+      created_at: new Date(r.createdAt).toISOString(),
+    };
+  }
 }
 
 export class WebhookDeliveryListDto {
@@ -102,6 +155,10 @@ export class WebhookDeliveryListDto {
     description: 'Pass as `cursor`; null on the last page',
   })
   next_cursor!: string | null;
+
+  static from(page: Page<DeliveryRow>): WebhookDeliveryListDto {
+    return mapPage(page, (r) => WebhookDeliveryDto.from(r));
+  }
 }
 
 export class ListDeliveriesDto extends PageQueryDto {}

@@ -19,13 +19,7 @@ import { encryptSecret, newWebhookSecret } from './outgoing-webhook-secrets';
 import { OutgoingWebhookError } from './outgoing-webhook.error';
 import { typesFor } from './outgoing-webhook.types';
 import { WebhookDeliveryStore } from './webhook-delivery.store';
-import type {
-  CreateWebhookEndpointDto,
-  UpdateWebhookEndpointDto,
-  WebhookEndpointCreatedDto,
-  WebhookEndpointDto,
-  WebhookEndpointListDto,
-} from './webhook-endpoint.dto';
+import type { CreateWebhookEndpointDto, UpdateWebhookEndpointDto } from './webhook-endpoint.dto';
 
 export const MAX_ENDPOINTS_PER_ORG = 10;
 /** How long the previous secret keeps signing after a rotation. */
@@ -33,6 +27,12 @@ const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
 
 /** Who changed an endpoint, for its audit line: a user id or `cli`. */
 export type EndpointActor = string;
+
+/** A new endpoint and its plain secret, which is stored only encrypted and shown this once. */
+export interface CreatedEndpoint {
+  endpoint: WebhookEndpoint;
+  secret: string;
+}
 
 /** An organization's webhook endpoints: the API and the command line. */
 @Injectable()
@@ -51,7 +51,7 @@ export class WebhookEndpointService {
     orgId: string,
     body: CreateWebhookEndpointDto,
     actor: EndpointActor,
-  ): Promise<WebhookEndpointCreatedDto> {
+  ): Promise<CreatedEndpoint> {
     const url = await this.allowedUrl(body.url);
     const eventTypes = this.allowedTypes(orgId, body.event_types);
     const secret = newWebhookSecret();
@@ -84,19 +84,19 @@ export class WebhookEndpointService {
       );
     });
     this.auditChange('webhook_endpoint_created', saved, actor);
-    return { ...WebhookEndpointService.view(saved), secret };
+    return { endpoint: saved, secret };
   }
 
-  async list(orgId: string): Promise<WebhookEndpointListDto> {
-    const rows = await this.endpoints.find({
+  /** Oldest first; at most `MAX_ENDPOINTS_PER_ORG`, so one unpaged list. */
+  list(orgId: string): Promise<WebhookEndpoint[]> {
+    return this.endpoints.find({
       where: { orgId },
       order: { createdAt: 'ASC', id: 'ASC' },
     });
-    return { items: rows.map((e) => WebhookEndpointService.view(e)) };
   }
 
-  async get(orgId: string, id: string): Promise<WebhookEndpointDto> {
-    return WebhookEndpointService.view(await this.find(orgId, id));
+  get(orgId: string, id: string): Promise<WebhookEndpoint> {
+    return this.find(orgId, id);
   }
 
   async update(
@@ -104,7 +104,7 @@ export class WebhookEndpointService {
     id: string,
     body: UpdateWebhookEndpointDto,
     actor: EndpointActor,
-  ): Promise<WebhookEndpointDto> {
+  ): Promise<WebhookEndpoint> {
     const endpoint = await this.find(orgId, id);
     const patch: Partial<WebhookEndpoint> = {};
     if (body.url !== undefined) patch.url = await this.allowedUrl(body.url);
@@ -120,7 +120,7 @@ export class WebhookEndpointService {
     });
     const updated = await this.find(orgId, id);
     this.auditChange('webhook_endpoint_updated', updated, actor);
-    return WebhookEndpointService.view(updated);
+    return updated;
   }
 
   async remove(orgId: string, id: string, actor: EndpointActor): Promise<void> {
@@ -129,8 +129,8 @@ export class WebhookEndpointService {
     this.auditChange('webhook_endpoint_deleted', endpoint, actor);
   }
 
-  /** A new secret; the previous one keeps signing for 24 hours beside it. */
-  async rotateSecret(orgId: string, id: string, actor: EndpointActor): Promise<{ secret: string }> {
+  /** A new secret, returned in plain; the previous one keeps signing for 24 hours beside it. */
+  async rotateSecret(orgId: string, id: string, actor: EndpointActor): Promise<string> {
     const endpoint = await this.find(orgId, id);
     const secret = newWebhookSecret();
     const now = this.clock.now();
@@ -140,16 +140,16 @@ export class WebhookEndpointService {
       previousSecretExpiresAt: new Date(now.getTime() + ROTATION_OVERLAP_MS),
     });
     this.auditChange('webhook_secret_rotated', endpoint, actor);
-    return { secret };
+    return secret;
   }
 
-  /** A `webhook.test` to this endpoint alone, whatever its types, also while it is disabled. */
-  async sendTest(orgId: string, id: string): Promise<{ event_id: string }> {
+  /**
+   * A `webhook.test` to this endpoint alone, whatever its types, also while it is disabled;
+   * returns the new event's id.
+   */
+  async sendTest(orgId: string, id: string): Promise<string> {
     const endpoint = await this.find(orgId, id);
-    const eventId = await this.endpoints.manager.transaction((m) =>
-      this.outbox.recordTest(m, endpoint),
-    );
-    return { event_id: eventId };
+    return this.endpoints.manager.transaction((m) => this.outbox.recordTest(m, endpoint));
   }
 
   /** The org's endpoint; another org's answers exactly like a missing one. */
@@ -195,16 +195,5 @@ export class WebhookEndpointService {
       endpoint_id: e.id,
       org_id: e.orgId,
     });
-  }
-
-  static view(e: WebhookEndpoint): WebhookEndpointDto {
-    return {
-      id: e.id,
-      url: e.url,
-      description: e.description,
-      event_types: e.eventTypes,
-      enabled: e.enabled,
-      created_at: e.createdAt.toISOString(),
-    };
   }
 }
