@@ -175,9 +175,9 @@ async function seedRows(db: Queryable, size: TableSize): Promise<Seeded> {
  */
 async function seedSessions(db: Queryable, benchUser: string, size: TableSize): Promise<void> {
   await db.query(
-    `INSERT INTO users (org_id, email, name, role)
+    `INSERT INTO users (org_id, email, name, role, created_at, updated_at)
      SELECT (SELECT id FROM organizations WHERE name LIKE 'Other org %' ORDER BY name LIMIT 1),
-            'user' || u || '@example.com', 'User ' || u, 'member'
+            'user' || u || '@example.com', 'User ' || u, 'member', now(), now()
      FROM generate_series(1, 1000) AS u`,
   );
   await db.query(

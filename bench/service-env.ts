@@ -36,6 +36,8 @@ export function serviceEnv(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { PGLITE_DATA_DIR: dataDir }),
     DATABASE_POOL_SIZE: String(POOL_SIZE),
     DEVICE_TOKEN_SECRET: 'bench-device-token-secret-0123456789abcdef',
+    // Production refuses to boot without it (outgoing webhook secrets are encrypted at rest).
+    DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
     STRIPE_SECRET_KEY: 'sk_test_bench',
     STRIPE_LEASE_PRICE_ID: 'price_lease',
     STRIPE_MONTHLY_PRICE_ID: 'price_monthly',
