@@ -16,10 +16,10 @@ describe('HousekeepingScheduler', () => {
   afterEach(() => jest.useRealTimers());
 
   const scheduler = (env: Record<string, string>) =>
-    new HousekeepingScheduler(
-      new AppConfig(validateEnv(env)),
-      { runOnce, stop } as unknown as Housekeeping,
-    );
+    new HousekeepingScheduler(new AppConfig(validateEnv(env)), {
+      runOnce,
+      stop,
+    } as unknown as Housekeeping);
 
   it('runs every HOUSEKEEPING_INTERVAL_SECONDS (default an hour), also with reconcile off', async () => {
     const s = scheduler({ RECONCILE_INTERVAL_SECONDS: '0' });

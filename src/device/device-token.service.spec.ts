@@ -106,11 +106,11 @@ describe('DeviceTokenService', () => {
   it("signs sub, org_id, aud, jti and exp with jose and the configured key, at the clock's time", async () => {
     const { tokens, config } = service(row);
     const out = await tokens.issue({ device_id: 'sensor-1', ...claim });
-    const { payload, protectedHeader } = await jwtVerify(
-      out.token,
-      config.deviceToken.secret,
-      { algorithms: ['HS256'], audience: 'device', currentDate: NOW },
-    );
+    const { payload, protectedHeader } = await jwtVerify(out.token, config.deviceToken.secret, {
+      algorithms: ['HS256'],
+      audience: 'device',
+      currentDate: NOW,
+    });
     expect(protectedHeader).toEqual({ alg: 'HS256', typ: 'device+jwt' });
     expect(payload).toMatchObject({ sub: 'sensor-1', org_id: row.orgId, iat: nowSeconds });
     expect(payload.exp).toBe(nowSeconds + 120);

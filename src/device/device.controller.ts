@@ -62,9 +62,7 @@ export class DeviceController {
     @CurrentUser() user: AuthUser,
     @Body() body: CreateDeviceDto,
   ): Promise<DeviceRecordDto> {
-    return DeviceRecordDto.from(
-      await this.devices.create(user.orgId, body, { actor: user.id }),
-    );
+    return DeviceRecordDto.from(await this.devices.create(user.orgId, body, { actor: user.id }));
   }
 
   @Put(':device_id/public-key')

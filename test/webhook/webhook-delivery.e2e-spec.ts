@@ -3,7 +3,12 @@ import { createPendingSubscription } from '../support/factories';
 import { checkoutCompletedEvent, otherEvent, sign } from '../support/processor-events';
 import { TcpProxy } from '../support/tcp-proxy';
 import { createTestApp, TestApp, testDatabaseUrl } from '../support/test-app';
-import { deliver, PAID_DETAILS, WEBHOOK_ENV, webhookEventsOf as eventsOf } from '../support/webhook';
+import {
+  deliver,
+  PAID_DETAILS,
+  WEBHOOK_ENV,
+  webhookEventsOf as eventsOf,
+} from '../support/webhook';
 
 describe('POST /api/payment-processor/webhook: duplicates, order and routing', () => {
   let t: TestApp;

@@ -7,7 +7,12 @@ import {
   WEBHOOK_SECRET,
 } from '../support/processor-events';
 import { createTestApp, TestApp } from '../support/test-app';
-import { deliver, PAID_DETAILS, WEBHOOK_ENV, webhookEventsOf as eventsOf } from '../support/webhook';
+import {
+  deliver,
+  PAID_DETAILS,
+  WEBHOOK_ENV,
+  webhookEventsOf as eventsOf,
+} from '../support/webhook';
 
 describe('POST /api/payment-processor/webhook', () => {
   let t: TestApp;
