@@ -58,9 +58,6 @@ describe('ARCHITECTURE.md, checked', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('reads process.env only in config/load-env.ts', () => {
-    expect(where((text) => /process\.env\b/.test(text))).toEqual(['src/config/load-env.ts']);
-  });
-
-  // "No module exports TypeOrmModule" is checked on the modules themselves: app.module.spec.ts.
+  // Checked elsewhere, once: no module exports TypeOrmModule (app.module.spec.ts); the environment
+  // is read only in config/load-env.ts (eslint no-restricted-properties).
 });
