@@ -15,8 +15,8 @@ import { TEST_EVENT_TYPE } from './outgoing-webhook.types';
 
 /** A change to report: its type and its `data` as integrators get it. */
 export type NewOutgoingEvent =
-  | { type: SubscriptionEventType; data: object; occurredAt?: Date }
-  | { type: DeviceEventType; orgId: string; data: object; occurredAt?: Date };
+  | { type: SubscriptionEventType; data: object }
+  | { type: DeviceEventType; orgId: string; data: object };
 
 const WAKE_FLAG = 'outgoingWebhookWake';
 
@@ -62,7 +62,7 @@ export class EventOutbox implements OnModuleInit, EntitySubscriberInterface {
     const now = this.clock.now();
     const payload = JSON.stringify({
       type: event.type,
-      timestamp: (event.occurredAt ?? now).toISOString(),
+      timestamp: now.toISOString(),
       data: event.data,
     });
     const subscribed =

@@ -2,6 +2,7 @@ import { request as httpRequest, IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { ResolvedAddress } from './outgoing-webhook-address';
+import { cleanText } from '../common/validation/storable-text';
 
 /** What one attempt came to; `statusCode` null when no answer came (timeout, refused...). */
 export interface AttemptResult {
@@ -23,7 +24,7 @@ function pinnedLookup(target: ResolvedAddress): LookupFunction {
 /** At most 1 KiB, as storable text (no NUL, no broken UTF-8). */
 export function keptText(bytes: Buffer | string): string {
   const text = typeof bytes === 'string' ? bytes : bytes.toString('utf8');
-  return text.split('\u0000').join('').slice(0, MAX_KEPT);
+  return cleanText(text.slice(0, MAX_KEPT));
 }
 
 /** Reads at most 1 KiB of the answer, then drops the connection. */

@@ -21,29 +21,37 @@ export const outgoingDeliveries = new Counter({
 const PENDING_SQL = `SELECT count(*) AS n, min(created_at) AS oldest FROM webhook_deliveries
   WHERE status = 'pending'`;
 
-let pending: { n: number; oldest: Date | null } | undefined;
+interface Pending {
+  n: number;
+  oldest: Date | null;
+}
 
-/** One query per scrape serves both gauges (the second reads what the first fetched). */
-async function readPending(): Promise<{ n: number; oldest: Date | null }> {
+async function readPending(): Promise<Pending> {
   if (!source?.isInitialized) return { n: 0, oldest: null };
   const [row] = await source.query<{ n: string; oldest: Date | null }[]>(PENDING_SQL);
-  pending = { n: Number(row.n), oldest: row.oldest ? new Date(row.oldest) : null };
-  return pending;
+  return { n: Number(row.n), oldest: row.oldest ? new Date(row.oldest) : null };
+}
+
+/** One query per scrape for both gauges: prom-client collects them at once, so they share it. */
+let reading: Promise<Pending> | undefined;
+function pendingNow(): Promise<Pending> {
+  reading ??= readPending().finally(() => (reading = undefined));
+  return reading;
 }
 
 new Gauge({
   name: 'outgoing_webhook_deliveries_pending',
   help: 'Outgoing webhook deliveries not yet delivered nor failed',
   async collect() {
-    this.set((await readPending()).n);
+    this.set((await pendingNow()).n);
   },
 });
 
 new Gauge({
   name: 'outgoing_webhook_oldest_pending_seconds',
   help: 'Age of the oldest pending outgoing webhook delivery (0 when none)',
-  collect() {
-    const oldest = pending?.oldest;
+  async collect() {
+    const { oldest } = await pendingNow();
     const now = clock ? clock.now().getTime() : undefined;
     this.set(oldest && now ? Math.max(0, (now - oldest.getTime()) / 1000) : 0);
   },

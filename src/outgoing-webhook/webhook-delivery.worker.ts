@@ -100,19 +100,17 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeAppl
       });
   }
 
+  /** Claims as many due deliveries as there is room for; a finished attempt calls it again. */
   private async tick(): Promise<void> {
-    for (;;) {
-      const free = CONCURRENCY - this.inFlight.size;
-      if (free <= 0 || this.stopping) return;
-      const now = this.clock.now();
-      const token = randomUUID();
-      const lease = new Date(
-        now.getTime() + this.config.outgoingWebhooks.timeoutMs + LEASE_MARGIN_MS,
-      );
-      const claimed = await this.store.claim(now, free, lease, token);
-      for (const d of claimed) this.track(this.attempt(d, token));
-      if (claimed.length < free) return;
-    }
+    const free = CONCURRENCY - this.inFlight.size;
+    if (free <= 0 || this.stopping) return;
+    const now = this.clock.now();
+    const token = randomUUID();
+    const lease = new Date(
+      now.getTime() + this.config.outgoingWebhooks.timeoutMs + LEASE_MARGIN_MS,
+    );
+    const claimed = await this.store.claim(now, free, lease, token);
+    for (const d of claimed) this.track(this.attempt(d, token));
   }
 
   private track(work: Promise<void>): void {
@@ -162,8 +160,13 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeAppl
       };
       return await postOnce(url, target, headers, d.payload, timeoutMs, this.abort.signal);
     } catch (err) {
-      if (!(err instanceof AddressRefused)) throw err;
-      return { ok: false, statusCode: null, error: keptText(`address refused: ${err.message}`) };
+      if (err instanceof AddressRefused) {
+        return { ok: false, statusCode: null, error: keptText(`address refused: ${err.message}`) };
+      }
+      // Not sent (a secret that no longer decrypts, say): a failed attempt like any other, so the
+      // schedule runs out instead of the lease being claimed again forever.
+      this.logger.warn(`delivery ${d.eventId} not sent: ${String(err)}`);
+      return { ok: false, statusCode: null, error: keptText(`not sent: ${String(err)}`) };
     }
   }
 

@@ -17,6 +17,19 @@ import {
 import { SubscriptionRecordDto } from './subscription-view.dto';
 import { EventOutbox, NewOutgoingEvent } from '../outgoing-webhook/event-outbox.service';
 
+/** The outgoing event each status a record takes sends (docs/outgoing-webhooks.md). */
+const EVENT_OF_STATUS: Record<
+  SubscriptionStatus,
+  Exclude<NewOutgoingEvent, { orgId: string }>['type']
+> = {
+  pending: 'subscription.created',
+  paid: 'subscription.paid',
+  past_due: 'subscription.past_due',
+  payment_failed: 'subscription.payment_failed',
+  expired: 'subscription.expired',
+  canceled: 'subscription.canceled',
+};
+
 /** One record and its history, in the order the events happened. */
 export interface SubscriptionDetail {
   subscription: Subscription;
@@ -142,7 +155,6 @@ export class SubscriptionService {
 
   /** The outgoing event for the status the record has just taken (docs/outgoing-webhooks.md). */
   static outgoingEvent(s: Subscription): NewOutgoingEvent {
-    const type = s.status === 'pending' ? 'subscription.created' : `subscription.${s.status}`;
-    return { type, data: SubscriptionRecordDto.from(s) } as NewOutgoingEvent;
+    return { type: EVENT_OF_STATUS[s.status], data: SubscriptionRecordDto.from(s) };
   }
 }
