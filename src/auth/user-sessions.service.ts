@@ -26,14 +26,8 @@ export class UserSessionsService {
 
   /** The caller's live sessions, the most recently used first. */
   list(current: ActiveSession): Promise<Session[]> {
-    const now = this.clock.now();
     return this.sessions.find({
-      where: {
-        userId: current.user.id,
-        revokedAt: IsNull(),
-        expiresAt: MoreThan(now),
-        idleExpiresAt: MoreThan(now),
-      },
+      where: this.liveOf(current.user.id),
       order: { lastUsedAt: 'DESC', id: 'ASC' },
       take: MAX_LISTED,
     });
@@ -43,8 +37,9 @@ export class UserSessionsService {
   async revoke(current: ActiveSession, id: string): Promise<void> {
     if (!isUUID(id)) throw notFound();
     const userId = current.user.id;
+    // Only a live one: an ended session is not listed, so ending it again is 404 like a stranger's.
     const result = await this.sessions.update(
-      { id, userId, revokedAt: IsNull() },
+      { id, ...this.liveOf(userId) },
       { revokedAt: this.clock.now() },
     );
     if (!result.affected) throw notFound();
@@ -60,5 +55,11 @@ export class UserSessionsService {
   revokeOthers(current: ActiveSession): Promise<number> {
     const userId = current.user.id;
     return this.session.revokeAllFor(userId, userId, 'others', current.id);
+  }
+
+  /** Not revoked, and both its absolute and its idle end still ahead. */
+  private liveOf(userId: string) {
+    const now = this.clock.now();
+    return { userId, revokedAt: IsNull(), expiresAt: MoreThan(now), idleExpiresAt: MoreThan(now) };
   }
 }

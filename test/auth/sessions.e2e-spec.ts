@@ -1,3 +1,5 @@
+import { DataSource } from 'typeorm';
+import { Session } from '../../src/auth/session.entity';
 import { sessionCookie, signIn, subjectFor } from '../support/auth';
 import { capturedLogs } from '../support/captured-logs';
 import { createOrg, createUser, unique } from '../support/factories';
@@ -89,6 +91,17 @@ describe('sessions people can see and end', () => {
     expect(auditLines('session_revoked')).toContainEqual(
       expect.objectContaining({ actor: user.id, session_id: phoneSession.id, reason: 'own' }),
     );
+  });
+
+  it('answers 404 for a session of yours that has already ended by itself', async () => {
+    const { cookie, user } = await signIn(t);
+    await signInFrom(user.email, 'Tablet/1.0');
+    const tablet = (await items(cookie)).find((s) => s.user_agent === 'Tablet/1.0')!;
+    await t.app
+      .get(DataSource)
+      .getRepository(Session)
+      .update(tablet.id, { idleExpiresAt: new Date(Date.parse('2020-01-01T00:00:00Z')) });
+    await t.http().delete(`/api/auth/sessions/${tablet.id}`).set('Cookie', cookie).expect(404);
   });
 
   it('ends every other session and keeps this one', async () => {
