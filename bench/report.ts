@@ -34,14 +34,20 @@ export interface Target {
   kind: 'min' | 'max';
 }
 
+/** The service's growth from the small to the large tables; both sizes measured in every round. */
 export interface Growth {
   endpoint: Endpoint;
+  /** Medians over the rounds of each size's p99. */
   smallP99: number;
   largeP99: number;
+  /** The median of the per-round ratios (large p99 / small p99 of the same round). */
   ratio: number;
+  roundRatios: number[];
   /** CPU ms per request at each size: whether the work grew, or only the wait. */
   smallCpuMs: number;
   largeCpuMs: number;
+  /** The median of the per-round ratios of CPU ms per request, large / small. */
+  cpuRatio: number;
 }
 
 export interface Results {
@@ -117,8 +123,11 @@ export function markdown(r: Results, findings: string): string {
         '',
       ]
     : [];
+  const [start, end] = [r.loadAverage.start[0], r.loadAverage.end[0]];
   const lines = [
     `# Benchmark ${r.date}${r.quick ? ' (quick)' : ''}`,
+    '',
+    `**1-minute load average: ${f(start, 2)} at the start, ${f(end, 2)} at the end.**`,
     '',
     ...busy,
     Object.entries(r.machine)
@@ -142,14 +151,20 @@ export function markdown(r: Results, findings: string): string {
     ...rowsTable(r, 'small'),
     ...rowsTable(r, 'large'),
     ...rowsTable(r, 'embedded'),
-    '## Growth (service on PostgreSQL, p99 large / p99 small)',
+    '## Growth (service on PostgreSQL, large tables against small, the same rounds)',
     '',
-    '| endpoint | p99 small ms | p99 large ms | ratio | CPU ms/req small | CPU ms/req large |',
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    'A service process on each database; in every round their windows are next to each other ' +
+      '(small then large, then large then small), and the ratio is taken per round. `health` reads ' +
+      'no table: it is the control, whatever it shows is the machine.',
+    '',
+    '| endpoint | p99 small ms | p99 large ms | p99 growth (median of rounds) | per round | ' +
+      'CPU ms/req small | CPU ms/req large | CPU large / small |',
+    '| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: |',
     ...r.growth.map(
       (g) =>
-        `| ${g.endpoint} | ${f(g.smallP99, 1)} | ${f(g.largeP99, 1)} | ${f(g.ratio, 2)} | ` +
-        `${f(g.smallCpuMs, 3)} | ${f(g.largeCpuMs, 3)} |`,
+        `| ${g.endpoint === 'health' ? 'health (control)' : g.endpoint} | ${f(g.smallP99, 1)} | ` +
+        `${f(g.largeP99, 1)} | ${f(g.ratio, 2)} | ${g.roundRatios.map((x) => f(x, 2)).join(', ')} | ` +
+        `${f(g.smallCpuMs, 3)} | ${f(g.largeCpuMs, 3)} | ${f(g.cpuRatio, 2)} |`,
     ),
     '',
     `Table sizes: ${Object.entries(r.sizes)

@@ -2,31 +2,22 @@
  * `npm run bench [-- --quick] [-- --no-build]`: the service against its yardstick, a bare Nest app on
  * Express doing the same SQL and crypto (bench/bare-nest.ts), with the bare node:http twin as a
  * reference column; rounds interleaved, CPU per request of each server process read from /proc.
- * Phases: PostgreSQL with small tables (all servers), PostgreSQL with large tables (the service, for
- * the growth of p99, and the query plans), the embedded default (boot, idle memory, the routes).
+ * Phases: PostgreSQL (a small and a large database, a service on each, the references on the small
+ * one, all in the same interleaved rounds; then the query plans at the large size), and the
+ * embedded default (boot, idle memory, the routes).
  * Writes bench/results/<date>.md and .json, latest.md and bench/plans.md (quick runs: results/quick/).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { withBenchEnv } from './bench-env';
-import type { FakeProcessor } from '../test/support/fake-processor';
-import type { Endpoint, LoadInput, LoadOutput } from './load';
-import { loadInput } from './load-input';
+import { BenchEnv, withBenchEnv } from './bench-env';
+import type { Endpoint } from './load';
 import { capturePlans, plansMarkdown } from './plans';
-import {
-  cpuSeconds,
-  freePort,
-  HAS_TASKSET,
-  LoadWorker,
-  rssMb,
-  Server,
-  startServer,
-  stopServer,
-} from './procs';
-import { Growth, median, Phase, Results, Row, Sample, summarize, Target, write } from './report';
-import { LARGE, QUICK_LARGE, seed, Seeded, seedEmbedded, SMALL, TableSize } from './seed';
+import { freePort, HAS_TASKSET, LoadWorker, rssMb, Server, startServer, stopServer } from './procs';
+import { Growth, median, Results, Row, Target, write } from './report';
+import { Bound, Db, growth, rounds, RoundsOptions } from './rounds';
+import { LARGE, QUICK_LARGE, seed, seedEmbedded, SMALL, TableSize } from './seed';
 import {
   BENCH_RATE_LIMIT,
   POOL_SIZE,
@@ -63,115 +54,76 @@ const REFERENCES: [string, string][] = QUICK
       ['twin', 'bench/twin.ts'],
     ];
 
-interface Context {
-  seeded: Seeded;
-  nextSubscription: number;
-  rssMaxMb: number;
-  worker: LoadWorker;
-  fake: FakeProcessor;
-}
+/** The options of every interleaved phase. */
+const roundOptions = (worker: LoadWorker): RoundsOptions => ({
+  endpoints: ENDPOINTS,
+  serviceOnly: SERVICE_ONLY,
+  rounds: ROUNDS,
+  seconds: SECONDS,
+  warmupSeconds: WARMUP_SECONDS,
+  connections: CONNECTIONS,
+  worker,
+});
 
-async function load(server: Server, endpoint: Endpoint, seconds: number, ctx: Context) {
-  const input = loadInput(server.url, endpoint, ctx.seeded, {
-    seconds,
-    connections: CONNECTIONS,
-    subscriptionStart: ctx.nextSubscription,
-  });
-  const out = await ctx.worker.run<LoadInput, LoadOutput>(input);
-  ctx.nextSubscription += out.subscriptionsUsed;
-  if (ctx.nextSubscription > ctx.seeded.size.subscriptions) {
-    console.warn('  (the pending subscriptions are used up: later webhook events pay nothing)');
-  }
-  return out;
-}
-
-async function measure(server: Server, endpoint: Endpoint, round: number, ctx: Context) {
-  ctx.fake.reset();
-  if (round === 0) await load(server, endpoint, WARMUP_SECONDS, ctx);
-  const pid = server.child.pid!;
-  const cpu0 = cpuSeconds(pid);
-  let rssMax = 0;
-  const sampler = setInterval(() => (rssMax = Math.max(rssMax, rssMb(pid))), 200);
-  const out = await load(server, endpoint, SECONDS, ctx);
-  clearInterval(sampler);
-  const cpu = cpuSeconds(pid) - cpu0;
-  const sample: Sample = {
-    round,
-    requests: out.requests,
-    seconds: out.seconds,
-    rps: out.rps,
-    p50: out.p50,
-    p99: out.p99,
-    non2xx: out.non2xx,
-    errors: out.errors,
-    cpuSeconds: cpu,
-    cpuMsPerRequest: (cpu * 1000) / Math.max(1, out.requests),
-    rssMaxMb: rssMax,
-  };
-  if (server.name === 'service') ctx.rssMaxMb = Math.max(ctx.rssMaxMb, rssMax);
+/** A fresh database of the given size, migrated by the service's first boot, then seeded. */
+async function bootAndSeed(size: TableSize, env: BenchEnv, started: Server[]): Promise<Bound> {
+  const senv = serviceEnv(await freePort(), env.url, env.fake.url);
+  // The service's first boot migrates the fresh database; the rows go in afterwards.
+  const server = await startServer('service', serviceArgs(), senv, Number(senv.PORT));
+  started.push(server);
+  const t0 = performance.now();
+  const seeded = await seed(env.url, size);
   console.log(
-    `  round ${round + 1} ${endpoint.padEnd(11)} ${server.name.padEnd(9)} ${sample.rps.toFixed(0).padStart(6)} req/s ` +
-      `p50 ${sample.p50} p99 ${sample.p99} ms CPU ${sample.cpuMsPerRequest.toFixed(3)} ms/req ` +
-      `non-2xx ${sample.non2xx + sample.errors} RSS ${rssMax.toFixed(0)} MB`,
+    `${size.name} tables seeded into ${env.dbName} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
-  return sample;
+  return { server, db: { phase: size.name, seeded, fake: env.fake, nextSubscription: 0 } };
 }
 
-/** Rounds interleaved: each round runs every endpoint on every server, the order alternating. */
-async function rounds(phase: Phase, servers: Server[], ctx: Context): Promise<Row[]> {
-  const samples = new Map<string, Sample[]>();
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const endpoint of ENDPOINTS) {
-      const order = round % 2 === 0 ? servers : [...servers].reverse();
-      for (const server of order) {
-        if (SERVICE_ONLY.has(endpoint) && server.name !== 'service') continue;
-        const key = `${endpoint}|${server.name}`;
-        samples.set(key, [
-          ...(samples.get(key) ?? []),
-          await measure(server, endpoint, round, ctx),
-        ]);
+/**
+ * PostgreSQL: a small and a large database, a service process on each, the references on the
+ * small one; every round takes the two services' windows next to each other, so the growth from
+ * small to large is read under the same machine conditions. Then the query plans at the large size.
+ */
+async function postgresPhase(worker: LoadWorker) {
+  return withBenchEnv('bench_small', (smallEnv) =>
+    withBenchEnv('bench_large', async (largeEnv) => {
+      const started: Server[] = [];
+      try {
+        const small = await bootAndSeed(SMALL, smallEnv, started);
+        const large = await bootAndSeed(LARGE_SIZE, largeEnv, started);
+        const references: Bound[] = [];
+        for (const [name, file] of REFERENCES) {
+          const port = await freePort();
+          const env = serviceEnv(port, smallEnv.url, smallEnv.fake.url);
+          // Under the service's own node flags (its heap settings), so the GC work compares alike.
+          const args = [...productionNodeArgs(), ...TS_NODE, file];
+          const server = await startServer(name, args, env, port);
+          started.push(server);
+          references.push({ server, db: small.db });
+        }
+        // The yardstick next to the small service, the small service next to the large one.
+        const [bareNest, ...others] = references;
+        const result = await rounds([bareNest, small, large, ...others], roundOptions(worker));
+        for (const s of started.splice(0)) await stopServer(s);
+        let plans = '';
+        if (!QUICK) {
+          console.log('query plans at the large size...');
+          const { seeded, nextSubscription } = large.db;
+          const routes = await capturePlans(
+            largeEnv.url,
+            largeEnv.fake.url,
+            seeded,
+            ENDPOINTS,
+            nextSubscription,
+          );
+          plans = plansMarkdown(routes, seeded, new Date().toISOString());
+        }
+        return { ...result, plans };
+      } finally {
+        for (const s of started) await stopServer(s);
       }
-    }
-  }
-  return [...samples.entries()].map(([key, list]) => {
-    const [endpoint, target] = key.split('|') as [Endpoint, string];
-    return summarize(phase, endpoint, target, list);
-  });
-}
-
-/** One PostgreSQL phase: a fresh database of the given size, the servers, the rounds. */
-async function postgresPhase(
-  size: TableSize,
-  withReferences: boolean,
-  worker: LoadWorker,
-  afterRounds?: (url: string, fake: FakeProcessor, ctx: Context) => Promise<void>,
-): Promise<{ rows: Row[]; rssMaxMb: number }> {
-  return withBenchEnv(`bench_${size.name}`, async ({ dbName, url, fake }) => {
-    const servers: Server[] = [];
-    try {
-      const env = serviceEnv(await freePort(), url, fake.url);
-      // The service's first boot migrates the fresh database; the rows go in afterwards.
-      servers.push(await startServer('service', serviceArgs(), env, Number(env.PORT)));
-      const t0 = performance.now();
-      const seeded = await seed(url, size);
-      console.log(
-        `${size.name} tables seeded into ${dbName} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-      );
-      for (const [name, file] of withReferences ? REFERENCES : []) {
-        const port = await freePort();
-        // Under the service's own node flags (its heap settings), so the GC work compares alike.
-        const args = [...productionNodeArgs(), ...TS_NODE, file];
-        servers.push(await startServer(name, args, { ...env, PORT: String(port) }, port));
-      }
-      const ctx: Context = { seeded, nextSubscription: 0, rssMaxMb: 0, worker, fake };
-      const rows = await rounds(size.name, servers, ctx);
-      for (const s of servers.splice(0)) await stopServer(s);
-      if (afterRounds) await afterRounds(url, fake, ctx);
-      return { rows, rssMaxMb: ctx.rssMaxMb };
-    } finally {
-      for (const s of servers) await stopServer(s);
-    }
-  });
+    }),
+  );
 }
 
 /**
@@ -205,8 +157,8 @@ async function embeddedPhase(worker: LoadWorker) {
           `embedded: cold boot ${(cold.bootMs / 1000).toFixed(2)} s, warm ${warm.map((w) => w.toFixed(2)).join(' ')} s, idle RSS ${idleRss.toFixed(0)} MB`,
         );
         if (!QUICK) {
-          const ctx: Context = { seeded, nextSubscription: 0, rssMaxMb: 0, worker, fake };
-          rows = await rounds('embedded', [server], ctx);
+          const db: Db = { phase: 'embedded', seeded, fake, nextSubscription: 0 };
+          ({ rows } = await rounds([{ server, db }], roundOptions(worker)));
         }
       } finally {
         await stopServer(server);
@@ -215,25 +167,6 @@ async function embeddedPhase(worker: LoadWorker) {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
-}
-
-function growth(rows: Row[]): Growth[] {
-  const row = (phase: Phase, e: Endpoint) =>
-    rows.find((r) => r.phase === phase && r.endpoint === e && r.target === 'service');
-  return ENDPOINTS.map((endpoint) => {
-    const small = row('small', endpoint);
-    const large = row('large', endpoint);
-    const smallP99 = small?.p99 ?? NaN;
-    const largeP99 = large?.p99 ?? NaN;
-    return {
-      endpoint,
-      smallP99,
-      largeP99,
-      ratio: largeP99 / smallP99,
-      smallCpuMs: small?.cpuMsPerRequest ?? NaN,
-      largeCpuMs: large?.cpuMsPerRequest ?? NaN,
-    };
   });
 }
 
@@ -250,6 +183,7 @@ function targets(rows: Row[], g: Growth[], rss: number, idleRss: number, bootS: 
     { id: 'list_cpu_ratio', measured: cpuRatio('devices'), limit: 0.85, kind: 'min' },
     { id: 'token_cpu_ratio', measured: cpuRatio('deviceToken'), limit: 0.75, kind: 'min' },
     { id: 'webhook_cpu_ratio', measured: cpuRatio('webhook'), limit: 0.75, kind: 'min' },
+    { id: 'checkout_cpu_ratio', measured: cpuRatio('checkout'), limit: 0.6, kind: 'min' },
     { id: 'list_p99_growth', measured: grow('devices'), limit: 1.3, kind: 'max' },
     { id: 'me_p99_growth', measured: grow('me'), limit: 1.3, kind: 'max' },
     { id: 'token_p99_growth', measured: grow('deviceToken'), limit: 1.3, kind: 'max' },
@@ -273,18 +207,11 @@ async function main(): Promise<void> {
   const worker = new LoadWorker(join(__dirname, 'load.ts'));
   try {
     console.log(`quick: ${QUICK}; service pinned to CPU 0, load to CPU 1: ${HAS_TASKSET}`);
-    const small = await postgresPhase(SMALL, true, worker);
-    let plans = '';
-    const large = await postgresPhase(LARGE_SIZE, false, worker, async (url, fake, ctx) => {
-      if (QUICK) return;
-      console.log('query plans at the large size...');
-      const routes = await capturePlans(url, fake.url, ctx.seeded, ENDPOINTS, ctx.nextSubscription);
-      plans = plansMarkdown(routes, ctx.seeded, new Date().toISOString());
-    });
+    const postgres = await postgresPhase(worker);
     const embedded = await embeddedPhase(worker);
-    const rows = [...small.rows, ...large.rows, ...embedded.rows];
-    const g = growth(rows);
-    const rss = Math.max(small.rssMaxMb, large.rssMaxMb);
+    const rows = [...postgres.rows, ...embedded.rows];
+    const g = growth(rows, ENDPOINTS);
+    const rss = postgres.rssMaxMb;
     const bootS = median(embedded.warm);
     const results: Results = {
       date: new Date().toISOString(),
@@ -296,6 +223,8 @@ async function main(): Promise<void> {
           ? 'servers on CPU 0 (all with the production node flags), the load generator on CPU 1, PostgreSQL unpinned; boots unpinned'
           : 'no',
         window: `${ROUNDS} rounds x ${SECONDS} s per endpoint and server, interleaved, ${WARMUP_SECONDS} s warm-up, ${CONNECTIONS} connections`,
+        growth:
+          'a service on a small and one on a large PostgreSQL database, their windows next to each other in every round (small, large, then large, small); growth is the median of the per-round ratios',
         database: `PostgreSQL, pool of ${POOL_SIZE}; embedded PGlite`,
         service: serviceArgs().join(' '),
         'rate limits': `raised to ${BENCH_RATE_LIMIT}/min via RATE_LIMIT_* (bench only)`,
@@ -314,7 +243,7 @@ async function main(): Promise<void> {
     const findings = existsSync(notes) ? readFileSync(notes, 'utf8') : '';
     // Quick checks go beside the committed results, git-ignored; only a full run is committed.
     const md = write(join(__dirname, 'results', ...(QUICK ? ['quick'] : [])), results, findings);
-    if (plans) writeFileSync(join(__dirname, 'plans.md'), plans);
+    if (postgres.plans) writeFileSync(join(__dirname, 'plans.md'), postgres.plans);
     console.log(`\n${md.split('\n## Per route')[0]}`);
     console.log(
       `${QUICK ? 'quick ' : ''}run took ${((performance.now() - started) / 1000).toFixed(0)} s`,
