@@ -1,124 +1,186 @@
 /**
- * `npm run bench:profile -- [endpoint...]`: runs the built service under `node --cpu-prof` on a
- * fresh seeded database, loads the given endpoints, and prints where the CPU time went: self time
- * by function and by package. The .cpuprofile lands in bench/results/profiles/ (git-ignored).
+ * `npm run bench:profile [-- route...] [-- --out <file>] [-- --no-build]`: builds, then runs the
+ * service under `node --cpu-prof` on a fresh database with the small tables, loads each route in
+ * turn (a warm-up, then a measured window), and writes where the CPU went in each measured window:
+ * shares of the busy samples by layer (bench/profile-layers.ts), one column per route, and the
+ * functions with the most self time. Every measured route by default. The table goes to
+ * bench/results/profile-<date>.md (or --out) and stdout; the .cpuprofile to bench/results/profiles/.
  */
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { withBenchEnv } from './bench-env';
-import type { Endpoint } from './load';
-import { loadInChild, loadInput } from './load-input';
-import { freePort, startServer, stopServer } from './procs';
-import { serviceArgs, serviceEnv } from './service-env';
+import type { Endpoint, LoadInput, LoadOutput } from './load';
+import { loadInput } from './load-input';
+import { classify, LAYERS, Layer, Profile } from './profile-layers';
+import { cpuSeconds, freePort, LoadWorker, startServer, stopServer } from './procs';
 import { seed, SMALL } from './seed';
+import { serviceArgs, serviceEnv } from './service-env';
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
+const ROUTES: Endpoint[] = ['health', 'me', 'devices', 'deviceToken', 'webhook', 'checkout'];
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const WARMUP_SECONDS = 2;
+
+/** One route's measured window, in the profile's clock (monotonic microseconds). */
+interface Window {
+  endpoint: Endpoint;
+  fromUs: number;
+  toUs: number;
+  rps: number;
+  cpuMsPerRequest: number;
 }
 
-/**
- * Inclusive time: each busy sample counted once for every distinct frame on its stack, so a
- * middleware or a service method shows what it costs with all it calls (self time alone spreads
- * a layer's cost over the library functions it calls).
- */
-function inclusive(profile: Profile, byId: Map<number, ProfileNode>): Map<string, number> {
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const total = new Map<string, number>();
-  for (const id of profile.samples) {
-    const leaf = byId.get(id)!.callFrame.functionName;
-    if (leaf === '(idle)' || leaf === '(program)' || leaf === '(garbage collector)') continue;
-    const seen = new Set<string>();
-    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
-      const { functionName, url, lineNumber } = byId.get(cur)!.callFrame;
-      if (!url || url.startsWith('node:')) continue;
-      seen.add(
-        `${functionName || '(anonymous)'} ${url.replace(/.*node_modules\//, '').replace(/.*\/dist\//, 'dist/')}:${lineNumber}`,
-      );
-    }
-    for (const k of seen) total.set(k, (total.get(k) ?? 0) + 1);
-  }
-  return total;
-}
-interface Profile {
-  nodes: ProfileNode[];
-  samples: number[];
+interface RouteShares {
+  endpoint: Endpoint;
+  busy: number;
+  byLayer: Map<Layer, number>;
+  byFunction: Map<string, number>;
+  unlisted: Map<string, number>;
 }
 
-function where(url: string): string {
-  const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-  if (m) return m[1];
-  if (url.includes('/dist/')) return 'service (dist)';
-  return url ? (url.startsWith('node:') ? url : 'other') : '(native/gc/idle)';
-}
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+const add = <K>(m: Map<K, number>, k: K) => m.set(k, (m.get(k) ?? 0) + 1);
 
-function report(file: string): void {
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+function shares(profile: Profile, windows: Window[]): RouteShares[] {
+  const attribution = classify(profile);
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const self = new Map<number, number>();
-  for (const id of profile.samples) self.set(id, (self.get(id) ?? 0) + 1);
-  const fn = new Map<string, number>();
-  const pkg = new Map<string, number>();
-  let total = 0;
-  for (const [id, count] of self) {
-    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
-    if (functionName === '(idle)' || functionName === '(program)') continue;
-    total += count;
-    const name = `${functionName || '(anonymous)'} ${url.replace(/.*node_modules\//, '')}:${lineNumber}`;
-    fn.set(name, (fn.get(name) ?? 0) + count);
-    pkg.set(where(url), (pkg.get(where(url)) ?? 0) + count);
+  const out = windows.map((w) => ({
+    endpoint: w.endpoint,
+    busy: 0,
+    byLayer: new Map<Layer, number>(),
+    byFunction: new Map<string, number>(),
+    unlisted: new Map<string, number>(),
+  }));
+  // V8 stamps samples with the monotonic clock, as process.hrtime does in this process.
+  let t = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    t += profile.timeDeltas[i];
+    const w = windows.findIndex((x) => t >= x.fromUs && t <= x.toUs);
+    const a = attribution.get(profile.samples[i]);
+    if (w < 0 || !a) continue;
+    const r = out[w];
+    r.busy++;
+    add(r.byLayer, a.layer);
+    const { functionName, url, lineNumber } = byId.get(profile.samples[i])!.callFrame;
+    const where = url.replace(/.*node_modules\//, '').replace(/.*\/dist\//, 'dist/');
+    add(r.byFunction, `${functionName || '(anonymous)'} ${where}${url ? `:${lineNumber}` : ''}`);
+    if (a.layer === LAYERS[LAYERS.length - 1]) add(r.unlisted, a.owner || '(native)');
   }
-  const top = (m: Map<string, number>, n: number) =>
-    [...m.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, n)
-      .map(([k, v]) => `${((100 * v) / total).toFixed(1).padStart(5)}%  ${k}`)
-      .join('\n');
-  console.log(
-    `busy samples: ${total}\n\nby package:\n${top(pkg, 20)}\n\nby function:\n${top(fn, 40)}` +
-      `\n\ninclusive (with all it calls; packages and the service):\n${top(inclusive(profile, byId), 60)}`,
-  );
+  return out;
+}
+
+const pct = (n: number, total: number) => (n ? `${((100 * n) / total).toFixed(1)} %` : '0');
+const top = (m: Map<string, number>, n: number) =>
+  [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);
+
+function markdown(routes: RouteShares[], windows: Window[], file: string, date: string): string {
+  const [l1] = loadavg();
+  const head = `| layer | ${routes.map((r) => r.endpoint).join(' | ')} |`;
+  const lines = [
+    `# Where the CPU goes, ${date}`,
+    '',
+    `\`npm run bench:profile\`: the built service (${serviceArgs().join(' ')}) under \`node --cpu-prof\`, ` +
+      `PostgreSQL with the small tables, ${SECONDS} s of 20 connections per route after a ` +
+      `${WARMUP_SECONDS} s warm-up. Shares of the busy samples in each route's measured window ` +
+      '(boot, warm-up and idle excluded), each sample counted for the layer of the frame on top of ' +
+      `its stack (bench/profile-layers.ts). 1-minute load average at the end: ${l1.toFixed(2)}; ` +
+      'the shares compare, the absolute numbers under the profiler do not.',
+    '',
+    head,
+    `| --- | ${routes.map(() => '---:').join(' | ')} |`,
+    ...LAYERS.map(
+      (layer) =>
+        `| ${layer} | ${routes.map((r) => pct(r.byLayer.get(layer) ?? 0, r.busy)).join(' | ')} |`,
+    ),
+    `| busy samples | ${routes.map((r) => r.busy).join(' | ')} |`,
+    `| req/s under the profiler | ${windows.map((w) => w.rps.toFixed(0)).join(' | ')} |`,
+    `| CPU ms/req under the profiler | ${windows.map((w) => w.cpuMsPerRequest.toFixed(3)).join(' | ')} |`,
+    '',
+    `Profile: \`${file}\`.`,
+  ];
+  for (const r of routes) {
+    lines.push(
+      '',
+      `## ${r.endpoint}: most self time`,
+      '',
+      '| share | function |',
+      '| ---: | --- |',
+    );
+    for (const [k, v] of top(r.byFunction, 15)) lines.push(`| ${pct(v, r.busy)} | \`${k}\` |`);
+    const unlisted = top(r.unlisted, 8).map(([k, v]) => `${k} ${pct(v, r.busy)}`);
+    if (unlisted.length) lines.push('', `In "other": ${unlisted.join(', ')}.`);
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 async function main(): Promise<void> {
-  const endpoints = (process.argv.slice(2).filter((a) => !a.startsWith('-')) as Endpoint[]) ?? [];
+  const argv = process.argv.slice(2);
+  const outAt = argv.indexOf('--out');
+  const out = outAt >= 0 ? resolve(argv[outAt + 1]) : undefined;
+  const asked = argv.filter((a, i) => !a.startsWith('-') && !(outAt >= 0 && i === outAt + 1));
+  const endpoints = (asked.length ? asked : ROUTES) as Endpoint[];
+  process.chdir(join(__dirname, '..'));
+  if (!argv.includes('--no-build')) {
+    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('build failed');
+  }
   const dir = join(__dirname, 'results', 'profiles');
   mkdirSync(dir, { recursive: true });
-  await withBenchEnv('bench_prof', async ({ url, fake }) => {
-    const port = await freePort();
-    const env = serviceEnv(port, url, fake.url);
-    const service = serviceArgs();
-    const args = [
-      ...service.slice(0, -1),
-      '--cpu-prof',
-      `--cpu-prof-dir=${dir}`,
-      '-r',
-      './bench/exit-on-term.js',
-      service[service.length - 1],
-    ];
-    const before = new Set(readdirSync(dir));
-    const server = await startServer('service', args, env, port);
-    const seeded = await seed(url, SMALL);
-    let next = 0;
-    for (const endpoint of endpoints.length ? endpoints : (['health'] as Endpoint[])) {
-      const input = loadInput(server.url, endpoint, seeded, {
-        seconds: Number(process.env.BENCH_SECONDS ?? 5),
-        connections: 20,
-        subscriptionStart: next,
-      });
-      const out = await loadInChild(input);
-      next += out.subscriptionsUsed;
-      fake.reset();
-      console.log(`${endpoint}: ${out.rps.toFixed(0)} req/s under the profiler`);
-    }
-    await stopServer(server);
-    const file = readdirSync(dir).find((f) => !before.has(f) && f.endsWith('.cpuprofile'));
-    if (!file) throw new Error('no profile written');
-    console.log(`profile: ${join(dir, file)}`);
-    report(join(dir, file));
-  });
+  const worker = new LoadWorker(join(__dirname, 'load.ts'));
+  try {
+    await withBenchEnv('bench_prof', async ({ url, fake }) => {
+      const port = await freePort();
+      const env = serviceEnv(port, url, fake.url);
+      const service = serviceArgs();
+      const flags = ['--cpu-prof', `--cpu-prof-dir=${dir}`, '-r', './bench/exit-on-term.js'];
+      const args = [...service.slice(0, -1), ...flags, service[service.length - 1]];
+      const before = new Set(readdirSync(dir));
+      const server = await startServer('service', args, env, port);
+      const seeded = await seed(url, SMALL);
+      const windows: Window[] = [];
+      let next = 0;
+      const run = async (endpoint: Endpoint, seconds: number) => {
+        const input = loadInput(server.url, endpoint, seeded, {
+          seconds,
+          connections: 20,
+          subscriptionStart: next,
+        });
+        const o = await worker.run<LoadInput, LoadOutput>(input);
+        next += o.subscriptionsUsed;
+        return o;
+      };
+      for (const endpoint of endpoints) {
+        fake.reset();
+        await run(endpoint, WARMUP_SECONDS);
+        const cpu0 = cpuSeconds(server.child.pid!);
+        const fromUs = nowUs();
+        const o = await run(endpoint, SECONDS);
+        const toUs = nowUs();
+        const cpuMsPerRequest = ((cpuSeconds(server.child.pid!) - cpu0) * 1000) / o.requests;
+        windows.push({ endpoint, fromUs, toUs, rps: o.rps, cpuMsPerRequest });
+        console.log(`${endpoint}: ${o.rps.toFixed(0)} req/s, non-2xx ${o.non2xx + o.errors}`);
+      }
+      await stopServer(server);
+      const file = readdirSync(dir).find((f) => !before.has(f) && f.endsWith('.cpuprofile'));
+      if (!file) throw new Error('no profile written');
+      const path = join(dir, file);
+      const profile = JSON.parse(readFileSync(path, 'utf8')) as Profile;
+      const routes = shares(profile, windows);
+      if (routes.some((r) => r.busy === 0)) {
+        throw new Error('a window has no samples: the profile clock is not the monotonic one');
+      }
+      const date = new Date().toISOString();
+      const md = markdown(routes, windows, `bench/results/profiles/${file}`, date);
+      const target =
+        out ?? join(__dirname, 'results', `profile-${date.replace(/[:]/g, '-').slice(0, 19)}.md`);
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, md);
+      console.log(`\n${md}\nwritten to ${target}`);
+    });
+  } finally {
+    worker.stop();
+  }
 }
 
 main().catch((err: unknown) => {
