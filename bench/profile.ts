@@ -74,18 +74,29 @@ const pct = (n: number, total: number) => (n ? `${((100 * n) / total).toFixed(1)
 const top = (m: Map<string, number>, n: number) =>
   [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);
 
-function markdown(routes: RouteShares[], windows: Window[], file: string, date: string): string {
+function markdown(
+  routes: RouteShares[],
+  windows: Window[],
+  file: string,
+  date: string,
+  loadAtStart: number,
+): string {
   const [l1] = loadavg();
+  const service = serviceArgs()
+    .join(' ')
+    .replace(`${join(__dirname, '..')}/`, '');
   const head = `| layer | ${routes.map((r) => r.endpoint).join(' | ')} |`;
   const lines = [
     `# Where the CPU goes, ${date}`,
     '',
-    `\`npm run bench:profile\`: the built service (${serviceArgs().join(' ')}) under \`node --cpu-prof\`, ` +
+    `\`npm run bench:profile\`: the built service (\`node ${service}\`) under \`node --cpu-prof\`, ` +
       `PostgreSQL with the small tables, ${SECONDS} s of 20 connections per route after a ` +
       `${WARMUP_SECONDS} s warm-up. Shares of the busy samples in each route's measured window ` +
       '(boot, warm-up and idle excluded), each sample counted for the layer of the frame on top of ' +
-      `its stack (bench/profile-layers.ts). 1-minute load average at the end: ${l1.toFixed(2)}; ` +
-      'the shares compare, the absolute numbers under the profiler do not.',
+      `its stack (bench/profile-layers.ts). **1-minute load average: ${loadAtStart.toFixed(2)} at the ` +
+      `start, ${l1.toFixed(2)} at the end.** On a loaded machine the time the thread spends ` +
+      'preempted lands on what it was doing (system calls collect it: socket and log writes); ' +
+      'compare shares taken at similar loads. The absolute numbers under the profiler do not compare.',
     '',
     head,
     `| --- | ${routes.map(() => '---:').join(' | ')} |`,
@@ -121,6 +132,7 @@ async function main(): Promise<void> {
   const asked = argv.filter((a, i) => !a.startsWith('-') && !(outAt >= 0 && i === outAt + 1));
   const endpoints = (asked.length ? asked : ROUTES) as Endpoint[];
   process.chdir(join(__dirname, '..'));
+  const [loadAtStart] = loadavg();
   if (!argv.includes('--no-build')) {
     const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('build failed');
@@ -171,7 +183,7 @@ async function main(): Promise<void> {
         throw new Error('a window has no samples: the profile clock is not the monotonic one');
       }
       const date = new Date().toISOString();
-      const md = markdown(routes, windows, `bench/results/profiles/${file}`, date);
+      const md = markdown(routes, windows, `bench/results/profiles/${file}`, date, loadAtStart);
       const target =
         out ?? join(__dirname, 'results', `profile-${date.replace(/[:]/g, '-').slice(0, 19)}.md`);
       mkdirSync(dirname(target), { recursive: true });
