@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { ErrorCode } from '../errors/error-code.enum';
@@ -5,8 +6,8 @@ import { problem, PROBLEM_CONTENT_TYPE } from '../errors/problem-details';
 import { HEALTH_PATHS } from '../http/probe-paths';
 
 interface Exchange {
-  req: Request;
-  res: Response;
+  req: IncomingMessage;
+  res: ServerResponse;
 }
 
 /**
@@ -67,11 +68,16 @@ export class Drain {
         if (!HEALTH_PATHS.has(req.path)) return refuse(res);
         res.setHeader('Connection', 'close');
       }
-      const exchange = { req, res };
-      this.exchanges.add(exchange);
-      res.once('close', () => this.done(exchange));
+      this.track(req, res);
       next();
     };
+  }
+
+  /** Counts a request until its answer is sent (the health probes, answered before the gate). */
+  track(req: IncomingMessage, res: ServerResponse): void {
+    const exchange = { req, res };
+    this.exchanges.add(exchange);
+    res.once('close', () => this.done(exchange));
   }
 
   private done(exchange: Exchange): void {
@@ -84,12 +90,11 @@ export class Drain {
 }
 
 /** A 503 the client may retry elsewhere; the connection closes so it reconnects to another instance. */
-function refuse(res: Response, sent?: () => void): void {
+function refuse(res: ServerResponse, sent?: () => void): void {
   const body = problem(503, ErrorCode.Unavailable, 'The service is shutting down.');
-  res.status(503).set({
-    'Content-Type': PROBLEM_CONTENT_TYPE,
-    'Retry-After': '1',
-    Connection: 'close',
-  });
+  res.statusCode = 503;
+  res.setHeader('Content-Type', PROBLEM_CONTENT_TYPE);
+  res.setHeader('Retry-After', '1');
+  res.setHeader('Connection', 'close');
   res.end(JSON.stringify(body), sent);
 }
