@@ -72,7 +72,9 @@ async function main(): Promise<void> {
         for (const endpoint of endpoints) {
           const a = median(cpu[`${endpoint} A`]);
           const b = median(cpu[`${endpoint} B`]);
-          console.log(`| ${endpoint} | ${a.toFixed(3)} | ${b.toFixed(3)} | ${(b / a).toFixed(2)} |`);
+          console.log(
+            `| ${endpoint} | ${a.toFixed(3)} | ${b.toFixed(3)} | ${(b / a).toFixed(2)} |`,
+          );
         }
       } finally {
         for (const s of servers) await stopServer(s);

@@ -38,7 +38,7 @@ async function start(databaseUrl: string, fakeUrl: string): Promise<Service> {
   let partial = '';
   let count = 0;
   let lastTime = 0;
-  child.stdout!.on('data', (chunk: Buffer) => {
+  child.stdout.on('data', (chunk: Buffer) => {
     const text = partial + chunk.toString();
     const lines = text.split('\n');
     partial = lines.pop() ?? '';
@@ -75,12 +75,16 @@ async function killedUnderLoad(databaseUrl: string, fakeUrl: string): Promise<Ou
   let answered = 0;
   let killed = false;
   let killedAt = 0;
-  const load = autocannon({
-    url: service.url,
-    connections: CONNECTIONS,
-    duration: LOAD_MS / 1000 + 5,
-    requests: [{ method: 'GET', path: ROUTE }],
-  });
+  // With a callback autocannon returns its running instance (events, stop) rather than a promise.
+  const load = autocannon(
+    {
+      url: service.url,
+      connections: CONNECTIONS,
+      duration: LOAD_MS / 1000 + 5,
+      requests: [{ method: 'GET', path: ROUTE }],
+    },
+    () => undefined,
+  );
   load.on('response', () => {
     if (!killed) answered++;
   });
@@ -115,7 +119,9 @@ async function main(): Promise<void> {
   const [load1] = loadavg();
   console.log(`# Log lines lost to SIGKILL (${new Date().toISOString()})`);
   console.log(`cpus ${cpus().length}; load average at start ${load1.toFixed(2)}`);
-  console.log(`${CONNECTIONS} connections on GET ${ROUTE} (401, logged), SIGKILL after ${LOAD_MS} ms`);
+  console.log(
+    `${CONNECTIONS} connections on GET ${ROUTE} (401, logged), SIGKILL after ${LOAD_MS} ms`,
+  );
   console.log('');
   console.log('| run | answered | access lines | lost | last line before the kill, ms | req/s |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
@@ -131,7 +137,9 @@ async function main(): Promise<void> {
       console.log(`| ${run} | ${o.answered} | ${o.lines} | ${o.lost} | ${o.spanMs} | ${o.rps} |`);
     }
     const quiet = await killedWhenQuiet(url, fake.url);
-    console.log(`| quiet: 1 request, SIGKILL 300 ms later | 1 | ${quiet.lines} | ${quiet.lost} | ${quiet.spanMs} | - |`);
+    console.log(
+      `| quiet: 1 request, SIGKILL 300 ms later | 1 | ${quiet.lines} | ${quiet.lost} | ${quiet.spanMs} | - |`,
+    );
     const lost = outcomes.map((o) => o.lost);
     const spans = outcomes.map((o) => o.spanMs);
     console.log('');

@@ -50,7 +50,10 @@ export class HealthService {
     };
     // Built only for the caller who will see them (the token is checked first, on the header alone).
     if (authorization !== undefined && this.operatorToken?.matches(authorization)) {
-      report.details = { sign_in: this.oidc.health(), ...(shuttingDown && { shutting_down: true }) };
+      report.details = {
+        sign_in: this.oidc.health(),
+        ...(shuttingDown && { shutting_down: true }),
+      };
     }
     return report;
   }
