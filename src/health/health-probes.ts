@@ -1,11 +1,12 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { NextFunction, Request, Response } from 'express';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { problem, PROBLEM_CONTENT_TYPE } from '../common/errors/problem-details';
 import { Drain } from '../common/lifecycle/drain';
 import { requestId } from '../common/logging/logger.options';
 import { HealthService } from './health.service';
 
-type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+/** Express's request and response: this runs as the first middleware of the Express app. */
+type Middleware = (req: Request, res: Response, next: NextFunction) => void;
 
 /**
  * `GET /health` and `GET /health/live`, answered before the middleware chain: a balancer asks
@@ -17,7 +18,11 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) 
  * and for what this leaves to it: another method, and a browser's request (an `Origin`), which
  * wants CORS.
  */
-export function healthProbes(health: HealthService, drain: Drain, headers: Middleware): Middleware {
+export function healthProbes(
+  health: HealthService,
+  drain: Drain,
+  headers: (req: Request, res: Response, next: () => void) => void,
+): Middleware {
   const none = (): void => undefined;
   return (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.origin !== undefined) {
@@ -40,7 +45,7 @@ export function healthProbes(health: HealthService, drain: Drain, headers: Middl
     );
   };
 
-  function prepare(req: IncomingMessage, res: ServerResponse): void {
+  function prepare(req: Request, res: Response): void {
     requestId(req, res);
     headers(req, res, none);
     if (drain.draining) res.setHeader('Connection', 'close');
@@ -51,7 +56,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const LIVE = JSON.stringify({ status: 'ok' });
 const INTERNAL = JSON.stringify(problem(500, ErrorCode.InternalError, 'Internal server error.'));
 
-function send(res: ServerResponse, status: number, body: string, type = JSON_TYPE): void {
+function send(res: Response, status: number, body: string, type = JSON_TYPE): void {
   res.statusCode = status;
   res.setHeader('Content-Type', type);
   res.setHeader('Content-Length', Buffer.byteLength(body));

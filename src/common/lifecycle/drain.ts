@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { ErrorCode } from '../errors/error-code.enum';
@@ -6,8 +5,8 @@ import { problem, PROBLEM_CONTENT_TYPE } from '../errors/problem-details';
 import { HEALTH_PATHS } from '../http/probe-paths';
 
 interface Exchange {
-  req: IncomingMessage;
-  res: ServerResponse;
+  req: Request;
+  res: Response;
 }
 
 /**
@@ -73,8 +72,8 @@ export class Drain {
     };
   }
 
-  /** Counts a request until its answer is sent (the health probes, answered before the gate). */
-  track(req: IncomingMessage, res: ServerResponse): void {
+  /** Counts a request until its answer is sent (also the health probes, answered before the gate). */
+  track(req: Request, res: Response): void {
     const exchange = { req, res };
     this.exchanges.add(exchange);
     res.once('close', () => this.done(exchange));
@@ -90,11 +89,12 @@ export class Drain {
 }
 
 /** A 503 the client may retry elsewhere; the connection closes so it reconnects to another instance. */
-function refuse(res: ServerResponse, sent?: () => void): void {
+function refuse(res: Response, sent?: () => void): void {
   const body = problem(503, ErrorCode.Unavailable, 'The service is shutting down.');
-  res.statusCode = 503;
-  res.setHeader('Content-Type', PROBLEM_CONTENT_TYPE);
-  res.setHeader('Retry-After', '1');
-  res.setHeader('Connection', 'close');
+  res.status(503).set({
+    'Content-Type': PROBLEM_CONTENT_TYPE,
+    'Retry-After': '1',
+    Connection: 'close',
+  });
   res.end(JSON.stringify(body), sent);
 }
