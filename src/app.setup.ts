@@ -13,6 +13,8 @@ import { accessLog } from './common/logging/logger.options';
 import { httpMetrics } from './common/metrics/http-metrics.middleware';
 import { setupApiDocs } from './common/openapi/api-document';
 import { AppConfig } from './config/app-config';
+import { healthProbes } from './health/health-probes';
+import { HealthService } from './health/health.service';
 import { WEBHOOK_PATH } from './webhook/webhook.controller';
 
 /**
@@ -44,7 +46,9 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   const config = app.get(AppConfig);
   app.useLogger(app.get(Logger));
   applyServerLimits(app.getHttpServer(), config.httpTimeouts);
-  // First, so every request but the health probes leaves one access line, however it ends.
+  // The balancer's probes answered before the chain, which does nothing for them but cost.
+  app.use(healthProbes(app.get(HealthService), app.get(Drain), securityHeaders()));
+  // First of the chain, so every request but the probes leaves one access line, however it ends.
   app.use(accessLog(app.get<Params>(PARAMS_PROVIDER_TOKEN)));
   if (config.metricsEnabled) app.use(httpMetrics());
   // On SIGTERM: counts what is in flight, refuses what is new (graceful-shutdown.ts).

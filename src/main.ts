@@ -9,6 +9,8 @@ import { configureApp, createHttpAdapter } from './app.setup';
 import { installGracefulShutdown } from './common/lifecycle/graceful-shutdown';
 import { bootStep } from './common/errors/boot.error';
 import { reportBootFailure } from './common/logging/boot-failure';
+import { installFatalErrorLogging } from './common/logging/fatal-error';
+import { flushLogsSync } from './common/logging/log-destination';
 import { loadAppConfig } from './config/load-env';
 
 async function bootstrap(): Promise<void> {
@@ -16,6 +18,7 @@ async function bootstrap(): Promise<void> {
   NestLogger.attachBuffer();
   // The same instance AppModule gets (loadAppConfig reads once per process).
   const config = loadAppConfig();
+  installFatalErrorLogging({ level: config.logLevel });
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule,
     createHttpAdapter(config),
@@ -30,7 +33,9 @@ async function bootstrap(): Promise<void> {
 }
 
 bootstrap().catch((err: unknown) => {
-  // A bad setting or an unreachable database: one line naming it, no stack, status 1.
+  // A bad setting or an unreachable database: one line naming it, no stack, status 1; after any
+  // line the app had buffered, so they stay in order.
+  flushLogsSync();
   reportBootFailure(err);
   process.exit(1);
 });

@@ -32,6 +32,11 @@ const healthReport = (status: 'ok' | 'error', database: 'up' | 'down') => ({
   },
 });
 
+/**
+ * The probes' API document, and their answer for what health-probes.ts leaves to the stack (a
+ * browser's request, which wants CORS); a balancer's GET is answered before the stack, by the same
+ * HealthService.
+ */
 @ApiTags('health')
 @Controller('health')
 export class HealthController {

@@ -40,24 +40,22 @@ export class HealthService {
 
   /** `authorization`: the caller's header; with METRICS_TOKEN in it the report has `details`. */
   async check(authorization?: string): Promise<HealthReport> {
-    const report = await this.probe();
-    if (!this.operatorToken?.matches(authorization)) delete report.details;
-    return report;
-  }
-
-  private async probe(): Promise<HealthReport> {
     // Draining on SIGTERM: not ready, whatever the database says, so the balancer stops sending.
-    if (this.drain.draining) return this.report(false, true);
-    return this.report(await this.ping(), false);
-  }
-
-  private report(up: boolean, shuttingDown: boolean): HealthReport {
-    return {
+    const shuttingDown = this.drain.draining;
+    const up = !shuttingDown && (await this.ping());
+    const report: HealthReport = {
       status: up ? 'ok' : 'error',
       checks: { database: up || shuttingDown ? 'up' : 'down' },
       version: this.config.version,
-      details: { sign_in: this.oidc.health(), ...(shuttingDown && { shutting_down: true }) },
     };
+    // Built only for the caller who will see them (the token is checked first, on the header alone).
+    if (authorization !== undefined && this.operatorToken?.matches(authorization)) {
+      report.details = {
+        sign_in: this.oidc.health(),
+        ...(shuttingDown && { shutting_down: true }),
+      };
+    }
+    return report;
   }
 
   private async ping(): Promise<boolean> {

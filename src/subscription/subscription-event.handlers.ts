@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock/clock';
-import type { ProcessorEventHandler, WebhookOutcome } from '../processor/processor-event.handler';
+import type { HandledEvent, ProcessorEventHandler } from '../processor/processor-event.handler';
 import { readEventObject, SUBSCRIPTION_EVENT_READERS } from './subscription-events';
 import { SubscriptionLifecycle } from './subscription-lifecycle.service';
 
@@ -27,9 +27,9 @@ export class SubscriptionEventHandlers {
     }));
   }
 
-  private async handle(event: Stripe.Event, manager: EntityManager): Promise<WebhookOutcome> {
+  private async handle(event: Stripe.Event, manager: EntityManager): Promise<HandledEvent> {
     const read = readEventObject(event.type, event.data.object);
-    if (!read) return 'ignored';
+    if (!read) return { outcome: 'ignored' };
     const createdAt = isEpochSeconds(event.created)
       ? new Date(event.created * 1000)
       : this.clock.now();
@@ -40,17 +40,20 @@ export class SubscriptionEventHandlers {
       createdAt,
       source: 'webhook',
     });
-    // Ids only: customer details never reach the logs.
+    // Ids only: customer details never reach the logs. An event that names nothing we know is an
+    // operator's matter (a wrong product id, a record lost): a line of its own, at warn.
     if (result.outcome === 'unknown_product' || result.outcome === 'unknown_subscription') {
       const { subscriptionId, processorSubscriptionId, product } = read.ref;
       this.logger.warn(
         `event ${event.id} ${event.type}: ${result.outcome} (subscription ${subscriptionId ?? '-'}, processor subscription ${processorSubscriptionId ?? '-'}, product ${product ?? '-'})`,
       );
-    } else if (result.from !== result.to) {
-      this.logger.log(
-        `subscription ${result.subscriptionId}: ${result.from} -> ${result.to} by ${event.type} ${event.id}`,
-      );
     }
-    return result.outcome;
+    // The transition goes on the webhook's access line (WebhookService), not a line of its own.
+    const moved = result.from !== result.to;
+    return {
+      outcome: result.outcome,
+      subscriptionId: result.subscriptionId,
+      ...(moved && { from: result.from, to: result.to }),
+    };
   }
 }

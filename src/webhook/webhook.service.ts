@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
+import { PinoLogger } from 'nestjs-pino';
 import { DataSource, EntityManager } from 'typeorm';
 import { PaymentProcessorClient } from '../processor/payment-processor.client';
 import { WebhookError } from './webhook.error';
@@ -9,9 +10,9 @@ import { readSignedBody } from './signed-body';
 import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
 import {
+  HandledEvent,
   PROCESSOR_EVENT_HANDLERS,
   ProcessorEventHandler,
-  WebhookOutcome,
 } from '../processor/processor-event.handler';
 import { isWellFormedEvent } from './webhook-event.shape';
 import { AuditLog } from '../common/logging/audit-log';
@@ -41,6 +42,7 @@ export class WebhookService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(PROCESSOR_EVENT_HANDLERS) handlers: ProcessorEventHandler[],
     private readonly audit: AuditLog,
+    private readonly requestLog: PinoLogger,
   ) {
     this.handlers = new Map(handlers.map((h) => [h.type, h]));
   }
@@ -57,21 +59,34 @@ export class WebhookService {
       webhookEvents.inc({ type: 'malformed', outcome: 'ignored' });
       return { received: true };
     }
-    let outcome: WebhookOutcome | 'duplicate';
+    let handled: HandledEvent | 'duplicate';
     try {
-      outcome = await this.dataSource.transaction((manager) => this.recordOnce(event, manager));
+      handled = await this.dataSource.transaction((manager) => this.recordOnce(event, manager));
     } catch (err) {
       // Any non-2xx makes the processor deliver the event again later.
       this.logger.error(`event ${event.id} could not be stored: ${String(err)}`);
+      this.note(event, { outcome: 'failed' });
       webhookEvents.inc({ type: this.typeLabel(event.type), outcome: 'failed' });
       throw new WebhookError(
         ErrorCode.InternalError,
         'The event could not be stored; it will be retried.',
       );
     }
-    this.logger.log(`event ${event.id} ${event.type}: ${outcome}`);
+    const outcome = handled === 'duplicate' ? handled : handled.outcome;
+    this.note(event, handled === 'duplicate' ? { outcome } : handled);
     webhookEvents.inc({ type: this.typeLabel(event.type), outcome });
     return { received: true };
+  }
+
+  /**
+   * What the event did goes on the request's access line (one line per event, not one per step):
+   * `event: { id, type, outcome, subscription, from, to }`, the last two when its status moved.
+   */
+  private note(event: Stripe.Event, done: Omit<HandledEvent, 'outcome'> & { outcome: string }) {
+    const { outcome, subscriptionId, from, to } = done;
+    this.requestLog.assign({
+      event: { id: event.id, type: event.type, outcome, subscription: subscriptionId, from, to },
+    });
   }
 
   /** Types we handle by name; the processor's hundreds of others share one label. */
@@ -119,7 +134,7 @@ export class WebhookService {
   private async recordOnce(
     event: Stripe.Event,
     manager: EntityManager,
-  ): Promise<WebhookOutcome | 'duplicate'> {
+  ): Promise<HandledEvent | 'duplicate'> {
     const inserted = await manager.query<unknown[]>(RECORD_SQL, [
       event.id,
       event.type.slice(0, 100),
@@ -128,14 +143,14 @@ export class WebhookService {
     ]);
     // No RETURNING row when the id was already there.
     if (inserted.length === 0) return 'duplicate';
-    const outcome = await this.apply(event, manager);
-    await manager.query(OUTCOME_SQL, [event.id, outcome]);
-    return outcome;
+    const handled = await this.apply(event, manager);
+    await manager.query(OUTCOME_SQL, [event.id, handled.outcome]);
+    return handled;
   }
 
   /** One handler per event type; a type no handler claims is acknowledged and changes nothing. */
-  private apply(event: Stripe.Event, manager: EntityManager): Promise<WebhookOutcome> {
+  private apply(event: Stripe.Event, manager: EntityManager): Promise<HandledEvent> {
     const handler = this.handlers.get(event.type);
-    return handler ? handler.handle(event, manager) : Promise.resolve('ignored');
+    return handler ? handler.handle(event, manager) : Promise.resolve({ outcome: 'ignored' });
   }
 }

@@ -19,6 +19,32 @@ describe('GET /health', () => {
   });
 });
 
+describe('GET /health with METRICS_TOKEN set', () => {
+  const TOKEN = 'operator-token-0123456789';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { METRICS_TOKEN: TOKEN } });
+  });
+  afterAll(() => t.close());
+
+  it('adds details for the token only, answered before the stack with its headers', async () => {
+    const res = await t
+      .http()
+      .get('/health')
+      .set('Authorization', `Bearer ${TOKEN}`)
+      .set('X-Request-Id', 'probe-1')
+      .expect(200);
+    expect(res.body).toMatchObject({ status: 'ok', details: { sign_in: expect.any(Object) } });
+    expect(res.headers['x-request-id']).toBe('probe-1');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const wrong = await t.http().get('/health').set('Authorization', 'Bearer nope').expect(200);
+    expect(wrong.body).not.toHaveProperty('details');
+    // HEAD, as a balancer may send it: the headers of GET, no body.
+    await t.http().head('/health/live').expect(200).expect('Content-Type', /json/);
+  });
+});
+
 describe('GET /health when the database goes away', () => {
   let behind: AppBehindProxy;
   let proxy: TcpProxy;

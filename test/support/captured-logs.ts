@@ -19,9 +19,8 @@ export function capturedLogs(env: Record<string, string> = {}): {
     },
   });
   const traceEnv = { ...env, LOG_LEVEL: 'trace' };
-  const { pinoHttp } = loggerOptions(testConfig(traceEnv), false);
-  // As loggerOptions: the app's access-log middleware writes the lines (see accessLog).
-  const params: Params = { useExisting: true, pinoHttp: [pinoHttp as object, sink] };
+  // As in production, but into the sink: the app's access-log middleware writes the lines.
+  const params: Params = loggerOptions(testConfig(traceEnv), false, sink);
   return {
     lines,
     options: {

@@ -56,12 +56,23 @@ export async function spawnServer(
   );
   const lines: string[] = [];
   const listeners = new Set<() => void>();
-  const collect = (chunk: Buffer) => {
-    lines.push(...chunk.toString().split('\n').filter(Boolean));
-    for (const listener of listeners) listener();
+  // The server writes its log in blocks of several lines (log-destination.ts): a read may end
+  // inside a line, whose rest comes with the next.
+  const collect = (stream: NodeJS.ReadableStream) => {
+    let partial = '';
+    const add = (parts: string[]) => {
+      lines.push(...parts.filter(Boolean));
+      for (const listener of listeners) listener();
+    };
+    stream.on('data', (chunk: Buffer) => {
+      const parts = (partial + chunk.toString()).split('\n');
+      partial = parts.pop() ?? '';
+      add(parts);
+    });
+    stream.on('end', () => add([partial]));
   };
-  child.stdout.on('data', collect);
-  child.stderr.on('data', collect);
+  collect(child.stdout);
+  collect(child.stderr);
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   // After 'close' its output is all in: a line not seen by then never comes.
   let closed = false;

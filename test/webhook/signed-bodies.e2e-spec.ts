@@ -70,4 +70,38 @@ describe('POST /api/payment-processor/webhook with validly signed bodies of any 
     });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
+  // One line per event (docs/operations.md): the access line says what the event did.
+  it('logs an event in one line, its access line, with its outcome and the transition', async () => {
+    const subscription = await createPendingSubscription(t.app);
+    const event = checkoutCompletedEvent(subscription.id);
+    const payload = JSON.stringify(event);
+    const linesOf = async (send: () => Promise<unknown>) => {
+      const before = logs.lines.length;
+      await send();
+      // The access line is written as the answer finishes, which may be just after it arrives.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return logs.lines.slice(before).map((l) => JSON.parse(l) as Record<string, unknown>);
+    };
+    const first = await linesOf(() => deliver(t, payload, sign(payload)).expect(200));
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatchObject({
+      level: 30,
+      res: { statusCode: 200 },
+      event: {
+        id: event.id,
+        type: 'checkout.session.completed',
+        outcome: 'applied',
+        subscription: subscription.id,
+        from: 'pending',
+        to: 'paid',
+      },
+    });
+    const again = await linesOf(() => deliver(t, payload, sign(payload)).expect(200));
+    expect(again).toHaveLength(1);
+    expect(again[0].event).toEqual({
+      id: event.id,
+      type: 'checkout.session.completed',
+      outcome: 'duplicate',
+    });
+  });
 });

@@ -67,11 +67,16 @@ export class Drain {
         if (!HEALTH_PATHS.has(req.path)) return refuse(res);
         res.setHeader('Connection', 'close');
       }
-      const exchange = { req, res };
-      this.exchanges.add(exchange);
-      res.once('close', () => this.done(exchange));
+      this.track(req, res);
       next();
     };
+  }
+
+  /** Counts a request until its answer is sent (also the health probes, answered before the gate). */
+  track(req: Request, res: Response): void {
+    const exchange = { req, res };
+    this.exchanges.add(exchange);
+    res.once('close', () => this.done(exchange));
   }
 
   private done(exchange: Exchange): void {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
-import { stdSerializers } from 'pino';
+import { DestinationStream, stdSerializers } from 'pino';
 import { HttpLogger, Options, pinoHttp } from 'pino-http';
 import { AppConfig } from '../../config/app-config';
 import { MONITORING_PATHS } from '../http/probe-paths';
+import { serverLogDestination } from './log-destination';
 import { pinoOptions } from './logger.factory';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -45,40 +46,54 @@ export function accessLog(params: Params): HttpLogger {
   return pinoHttp(options, stream);
 }
 
-export function loggerOptions(config: AppConfig, isTty = process.stdout.isTTY): Params {
-  // Pretty output only when a person is watching a terminal (or asks), never in production.
-  const pretty = !config.isProduction && (config.logPretty ?? isTty);
+/** `stream`: where the JSON lines go (the tests' capture); the buffered stdout by default. */
+export function loggerOptions(
+  config: AppConfig,
+  isTty = process.stdout.isTTY,
+  stream?: DestinationStream,
+): Params {
+  const options = accessLogOptions(config, isTty);
   // accessLog() writes the access line; nestjs-pino's middleware only binds req.log (with the
-  // request id, echoed as X-Request-Id) as the logger of the application's logs for the request.
+  // request id, echoed as X-Request-Id) as the logger of the application's logs for the request,
+  // and (assignResponse) lets a request add fields to its access line: PinoLogger.assign.
+  // Pretty output goes through pino's transport (a worker thread); JSON to the buffered stdout.
   return {
     useExisting: true,
-    pinoHttp: {
-      ...pinoOptions({ level: config.logLevel, pretty }),
-      genReqId: requestId,
-      // A failing probe shows as a 503 to the prober, a failing scrape in Prometheus. Logging them
-      // costs more than answering them.
-      autoLogging: { ignore: (req) => MONITORING_PATHS.has((req.url ?? '').split('?', 1)[0]) },
-      customLogLevel: (_req, res) => accessLevel(res.statusCode),
-      // No headers: they hold credentials, and serializing and redacting them on every line was a
-      // measurable part of a request's cost (bench/findings.md). Query strings may carry cursors
-      // and emails; the path is enough to find a request.
-      // Ours read the raw request and response: pino's standard ones, which pino-http wraps around
-      // them by default, first copied every header (and parsed Express's query string) on every
-      // request, including the probes whose line is dropped, only for ours to keep five fields.
-      wrapSerializers: false,
-      serializers: {
-        req: (req: RequestLogView) => ({
-          id: req.id,
-          method: req.method,
-          url: (req.originalUrl ?? req.url ?? '').split('?', 1)[0],
-          remoteAddress: req.socket?.remoteAddress,
-          userAgent: req.headers['user-agent'],
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-        // Only a real error's stack: the made-up one of a 5xx says nothing (the status does).
-        err: (err: Error) =>
-          SYNTHETIC_ERROR.test(err.message ?? '') ? undefined : stdSerializers.err(err),
-      },
+    assignResponse: true,
+    pinoHttp: options.transport ? options : [options, stream ?? serverLogDestination()],
+  };
+}
+
+/** The access log's and the application's logger options (the destination aside). */
+export function accessLogOptions(config: AppConfig, isTty = process.stdout.isTTY): Options {
+  // Pretty output only when a person is watching a terminal (or asks), never in production.
+  const pretty = !config.isProduction && (config.logPretty ?? isTty);
+  return {
+    ...pinoOptions({ level: config.logLevel, pretty }),
+    genReqId: requestId,
+    // A failing probe shows as a 503 to the prober, a failing scrape in Prometheus. Logging them
+    // costs more than answering them (the probes are mostly answered before this: health-probes.ts).
+    autoLogging: { ignore: (req) => MONITORING_PATHS.has((req.url ?? '').split('?', 1)[0]) },
+    customLogLevel: (_req, res) => accessLevel(res.statusCode),
+    // No headers: they hold credentials, and serializing and redacting them on every line was a
+    // measurable part of a request's cost (bench/findings.md). Query strings may carry cursors
+    // and emails; the path is enough to find a request.
+    // Ours read the raw request and response: pino's standard ones, which pino-http wraps around
+    // them by default, first copied every header (and parsed Express's query string) on every
+    // request, including the probes whose line is dropped, only for ours to keep five fields.
+    wrapSerializers: false,
+    serializers: {
+      req: (req: RequestLogView) => ({
+        id: req.id,
+        method: req.method,
+        url: (req.originalUrl ?? req.url ?? '').split('?', 1)[0],
+        remoteAddress: req.socket?.remoteAddress,
+        userAgent: req.headers['user-agent'],
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      // Only a real error's stack: the made-up one of a 5xx says nothing (the status does).
+      err: (err: Error) =>
+        SYNTHETIC_ERROR.test(err.message ?? '') ? undefined : stdSerializers.err(err),
     },
   };
 }
