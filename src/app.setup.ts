@@ -52,6 +52,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.use(auditContext());
   app.use(securityHeaders());
   app.use(rejectMalformedPath());
+  // Headers made at boot (cors.ts). No cookie parser: the session cookie is read where it is used.
   app.use(corsHeaders(config.corsOrigins));
   // The plans page's script and styles; served from dist/ next to the compiled module. A
   // directory (`/plans/assets/`) is not served and falls through to the 404 of the routes.
