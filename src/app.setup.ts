@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
-import cookieParser from 'cookie-parser';
 import express from 'express';
 import { Logger, Params, PARAMS_PROVIDER_TOKEN } from 'nestjs-pino';
 import { bodyParsers } from './common/http/body-parsers';
+import { corsHeaders } from './common/http/cors';
 import { rejectMalformedPath } from './common/http/path-encoding';
 import { securityHeaders } from './common/http/security-headers';
 import { applyServerLimits } from './common/http/server-limits';
@@ -56,19 +56,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.use(auditContext());
   app.use(securityHeaders());
   app.use(rejectMalformedPath());
-  // Credentials are allowed only to a listed origin: the cors package sends the header to any.
-  app.enableCors((req: { headers: { origin?: string } }, callback) => {
-    const listed = config.corsOrigins.includes(req.headers.origin ?? '');
-    callback(null, {
-      origin: config.corsOrigins,
-      credentials: listed,
-      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowedHeaders: ['Content-Type', 'Authorization', 'X-Request-Id'],
-      exposedHeaders: ['X-Request-Id', 'Retry-After'],
-      maxAge: 600,
-    });
-  });
-  app.use(cookieParser());
+  // Headers made at boot (cors.ts). No cookie parser: the session cookie is read where it is used.
+  app.use(corsHeaders(config.corsOrigins));
   // The plans page's script and styles; served from dist/ next to the compiled module. A
   // directory (`/plans/assets/`) is not served and falls through to the 404 of the routes.
   app.useStaticAssets(join(__dirname, 'plans', 'public'), {

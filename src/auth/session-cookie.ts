@@ -1,5 +1,5 @@
 import type { HttpServer } from '@nestjs/common';
-import { SerializeOptions, serialize } from 'cookie';
+import { parse, SerializeOptions, serialize } from 'cookie';
 import type { HttpRequest } from '../common/http/http-request';
 import { AppConfig } from '../config/app-config';
 import { IssuedSession } from './session.service';
@@ -8,10 +8,15 @@ function options(config: AppConfig): SerializeOptions {
   return { httpOnly: true, sameSite: 'lax', path: '/', secure: config.session.secureCookie };
 }
 
-/** The session token from the request's cookie (parsed by the cookie middleware), if any. */
+/**
+ * The session token from the request's `Cookie` header, if any. Parsed here, on the routes that
+ * read the session, and kept on the request: a global cookie parser paid for it on every request
+ * (bench/findings.md). A value is percent-decoded, as cookie-parser did; quotes around it and
+ * cookie-parser's `j:` JSON values are not undone (the service never sets either).
+ */
 export function readSessionCookie(req: HttpRequest, config: AppConfig): string | undefined {
-  const value = req.cookies?.[config.session.cookieName];
-  return typeof value === 'string' ? value : undefined;
+  req.cookies ??= parse(req.headers.cookie ?? '');
+  return req.cookies[config.session.cookieName];
 }
 
 /**

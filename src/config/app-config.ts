@@ -1,7 +1,7 @@
 import { createHash, createSecretKey, KeyObject, randomBytes } from 'node:crypto';
-import { EnvironmentVariables, LogLevel, NodeEnv, validateEnv } from './env.validation';
+import { LogLevel, NodeEnv, validateEnv, ValidatedEnv } from './env.validation';
 import { splitList } from './parse';
-import { parseTrustProxy, TrustProxy } from './trust-proxy';
+import { TrustProxy } from './trust-proxy';
 
 export interface SubscriptionsConfig {
   /** Users of this organization read subscriptions (the operators' API). */
@@ -106,7 +106,7 @@ export class AppConfig {
   readonly logPretty?: boolean;
   readonly version: string;
 
-  constructor(env: EnvironmentVariables, version = '0.0.0') {
+  constructor(env: ValidatedEnv, version = '0.0.0') {
     this.port = env.PORT;
     this.host = env.HOST;
     this.nodeEnv = env.NODE_ENV;
@@ -117,7 +117,7 @@ export class AppConfig {
     this.siteUrl = env.SITE_URL.replace(/\/+$/, '');
     const origins = env.CORS_ORIGINS ? splitList(env.CORS_ORIGINS) : [this.siteUrl, this.baseUrl];
     this.corsOrigins = [...new Set(origins.map((o) => new URL(o).origin))];
-    this.trustProxy = trustProxyOf(env.TRUST_PROXY);
+    this.trustProxy = env.trustProxy;
     this.httpTimeouts = {
       headersMs: env.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
       requestMs: env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
@@ -201,12 +201,6 @@ export class AppConfig {
   static fromEnv(raw: Record<string, unknown>, version?: string): AppConfig {
     return new AppConfig(validateEnv(raw), version);
   }
-}
-
-/** Validated at boot (validateEnv), so never a problem here. */
-function trustProxyOf(value: string): TrustProxy {
-  const parsed = parseTrustProxy(value);
-  return typeof parsed === 'object' && 'problem' in parsed ? false : parsed;
 }
 
 /** Fixed, so a development database's secrets survive a restart; production refuses to use it. */

@@ -16,7 +16,7 @@ import {
   ValidationError,
 } from 'class-validator';
 import { parseBool, splitList } from './parse';
-import { parseTrustProxy } from './trust-proxy';
+import { parseTrustProxy, TrustProxy } from './trust-proxy';
 
 const NODE_ENVS = ['development', 'test', 'production'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
@@ -174,8 +174,13 @@ export class ConfigError extends Error {
   }
 }
 
+/** The variables once checked, with the values checking them had to parse (parsed once). */
+export interface ValidatedEnv extends EnvironmentVariables {
+  readonly trustProxy: TrustProxy;
+}
+
 /** Parses and checks raw variables; throws one ConfigError that names every bad variable. */
-export function validateEnv(raw: Record<string, unknown>): EnvironmentVariables {
+export function validateEnv(raw: Record<string, unknown>): ValidatedEnv {
   // Class fields are own properties (useDefineForClassFields), optional ones included.
   const known = new Set(Object.keys(new EnvironmentVariables()));
   const picked: Record<string, unknown> = {};
@@ -190,9 +195,12 @@ export function validateEnv(raw: Record<string, unknown>): EnvironmentVariables 
     problems.push('HTTP_HEADERS_TIMEOUT_SECONDS: must not exceed HTTP_REQUEST_TIMEOUT_SECONDS');
   }
   problems.push(...signInProblems(env), ...halfConfigured(env));
-  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
-  if (typeof trustProxy === 'object' && 'problem' in trustProxy) {
-    problems.push(`TRUST_PROXY: ${trustProxy.problem}`);
+  let trustProxy: TrustProxy = false;
+  const parsedTrustProxy = parseTrustProxy(env.TRUST_PROXY);
+  if (typeof parsedTrustProxy === 'object' && 'problem' in parsedTrustProxy) {
+    problems.push(`TRUST_PROXY: ${parsedTrustProxy.problem}`);
+  } else {
+    trustProxy = parsedTrustProxy;
   }
   if (env.NODE_ENV === 'production' && !env.DEVICE_TOKEN_SECRET) {
     problems.push('DEVICE_TOKEN_SECRET: must be set when NODE_ENV is production');
@@ -203,7 +211,7 @@ export function validateEnv(raw: Record<string, unknown>): EnvironmentVariables 
   if (problems.length > 0) {
     throw new ConfigError(problems);
   }
-  return env;
+  return Object.assign(env, { trustProxy });
 }
 
 /** Settings that only work together: one set without the others stops the boot, naming them. */

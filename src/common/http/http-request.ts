@@ -10,6 +10,6 @@ export interface HttpRequest {
   /** The client address as the platform resolves it under TRUST_PROXY. */
   ip?: string;
   body?: unknown;
-  /** Parsed by the cookie middleware. */
-  cookies?: Record<string, unknown>;
+  /** The `Cookie` header parsed, on first read (readSessionCookie). */
+  cookies?: Record<string, string | undefined>;
 }

@@ -19,28 +19,30 @@ type Middleware = (
  */
 export function securityHeaders(): Middleware {
   const page = helmet();
-  const api = constantHeaders(helmet(API_OPTIONS));
+  // A route that may be cached says so itself (its own Cache-Control, set later, wins).
+  const api: [string, string][] = [
+    ['Cache-Control', 'no-store'],
+    ...constantHeaders(helmet(API_OPTIONS)),
+  ];
   return (req, res, next) => {
     if (PAGE_PREFIXES.some((p) => (req.url ?? '').startsWith(p))) return page(req, res, next);
-    // A route that may be cached says so itself (its own Cache-Control, set later, wins).
-    res.setHeader('Cache-Control', 'no-store');
-    for (const [name, value] of api.set) res.setHeader(name, value);
-    for (const name of api.removed) res.removeHeader(name);
+    for (const [name, value] of api) res.setHeader(name, value);
     next();
   };
 }
 
 /**
- * What a helmet middleware does to every response, read once at boot by running it on a recording
- * response: the API set never varies by request, and helmet's chain of six middlewares per
- * response was a measurable part of a cheap request (bench/findings.md).
+ * The headers a helmet middleware sets on every response, read once at boot by running it on a
+ * recording response: the API set never varies by request, and helmet's chain of six middlewares
+ * per response was a measurable part of a cheap request (bench/findings.md).
  */
-function constantHeaders(middleware: Middleware): { set: [string, string][]; removed: string[] } {
+function constantHeaders(middleware: Middleware): [string, string][] {
   const set: [string, string][] = [];
-  const removed: string[] = [];
   const recorder = {
     setHeader: (name: string, value: string) => set.push([name, value]),
-    removeHeader: (name: string) => removed.push(name),
+    removeHeader: (name: string) => {
+      throw new Error(`helmet would remove ${name} on every response; set it off in API_OPTIONS`);
+    },
   } as unknown as ServerResponse;
   let done = false;
   middleware({ headers: {} } as IncomingMessage, recorder, (err?: unknown) => {
@@ -49,7 +51,7 @@ function constantHeaders(middleware: Middleware): { set: [string, string][]; rem
   });
   // Helmet's middlewares are synchronous; anything else would not be constant.
   if (!done) throw new Error('the security headers middleware did not finish synchronously');
-  return { set, removed };
+  return set;
 }
 
 /** For JSON: no rendering, framing, sniffing or referrer, HTTPS only (and not stored, above). */
@@ -70,4 +72,6 @@ const API_OPTIONS: Parameters<typeof helmet>[0] = {
   xDownloadOptions: false,
   xPermittedCrossDomainPolicies: false,
   xXssProtection: false,
+  // Not removed on every response: Express never sets it here (createHttpAdapter disables it).
+  xPoweredBy: false,
 };

@@ -7,7 +7,9 @@ import ipaddr from 'ipaddr.js';
  * fresh address for every request). IPv4-mapped IPv6 counts as the IPv4 address it carries.
  */
 export function addressGroup(address: string | undefined): string {
-  if (!address || isIP(address) === 0) return address || 'unknown';
+  if (!address) return 'unknown';
+  // What isIP takes for IPv4 is already canonical (no leading zeros): no parse on the common path.
+  if (isIP(address) !== 6) return address;
   const parsed = ipaddr.process(address);
   if (parsed.kind() === 'ipv4') return parsed.toString();
   const hextets = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16));

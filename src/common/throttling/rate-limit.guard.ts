@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { HttpAdapterHost, Reflector } from '@nestjs/core';
 import { ErrorCode } from '../errors/error-code.enum';
+import { HandlerMetadata } from '../http/handler-metadata';
 import type { HttpRequest } from '../http/http-request';
 import { ApiProblems } from '../openapi/api-problems.decorator';
 import { addressGroup } from './client-address';
@@ -34,14 +35,20 @@ export function RateLimit(policy: RateLimitPolicy, keys: RateLimitKey[] = ['ip']
 
 @Injectable()
 export class RateLimitGuard implements CanActivate {
+  private readonly rules: HandlerMetadata<RateLimitRule | undefined>;
+
   constructor(
-    private readonly reflector: Reflector,
+    reflector: Reflector,
     private readonly limits: RateLimitService,
     private readonly adapterHost: HttpAdapterHost,
-  ) {}
+  ) {
+    this.rules = new HandlerMetadata((handler) =>
+      reflector.get<RateLimitRule | undefined>(RATE_LIMIT, handler),
+    );
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const rule = this.reflector.get<RateLimitRule | undefined>(RATE_LIMIT, context.getHandler());
+    const rule = this.rules.of(context);
     if (!rule) return true;
     const req = context.switchToHttp().getRequest<HttpRequest>();
     const res: unknown = context.switchToHttp().getResponse();

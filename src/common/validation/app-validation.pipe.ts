@@ -3,6 +3,7 @@ import { DomainError } from '../errors/domain.error';
 import { ErrorCode } from '../errors/error-code.enum';
 import { validationExceptionFactory } from '../errors/validation.exception-factory';
 import { findUnstorableText } from './storable-text';
+import { cacheValidationRules } from './validation-rules.cache';
 
 /**
  * The one global pipe: every body, query and path value is checked for text the database cannot
@@ -18,6 +19,7 @@ export class AppValidationPipe extends ValidationPipe {
       transform: true,
       exceptionFactory: validationExceptionFactory,
     });
+    cacheValidationRules();
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
