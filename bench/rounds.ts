@@ -66,17 +66,21 @@ async function measure(b: Bound, endpoint: Endpoint, round: number, o: RoundsOpt
   const out = await load(b, endpoint, o.seconds, o);
   clearInterval(sampler);
   const cpu = cpuSeconds(pid) - cpu0;
+  // A window that got no answer has no latency and no CPU per request (not 0, not CPU / 1).
+  const none = out.requests === 0;
+  if (none)
+    console.warn(`  (no answer in the window: ${endpoint} on ${b.server.name}/${b.db.phase})`);
   const sample: Sample = {
     round,
     requests: out.requests,
     seconds: out.seconds,
     rps: out.rps,
-    p50: out.p50,
-    p99: out.p99,
+    p50: none ? NaN : out.p50,
+    p99: none ? NaN : out.p99,
     non2xx: out.non2xx,
     errors: out.errors,
     cpuSeconds: cpu,
-    cpuMsPerRequest: (cpu * 1000) / Math.max(1, out.requests),
+    cpuMsPerRequest: none ? NaN : (cpu * 1000) / out.requests,
     rssMaxMb: rssMax,
   };
   console.log(
