@@ -123,7 +123,7 @@ describe('outgoing webhooks: the attempt deadline, and the audit lines of a disa
     // Failing for 2 h: not yet.
     expect(await enabled(endpoint.id)).toBe(true);
     expect(disabledLines(endpoint.id)).toEqual([]);
-    w.clock.advance(26 * 3600);
+    w.clock.advance(30 * 3600);
     await attempts(3);
     await eventually('disabled', async () => !(await enabled(endpoint.id)));
     expect(disabledLines(endpoint.id)).toEqual([
