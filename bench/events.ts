@@ -5,7 +5,8 @@
  * hanging on a receiver that never answers, interleaved in one run. bench/run.ts calls
  * `eventsBench` in its small PostgreSQL phase; `npm run bench:events` runs it alone.
  */
-import { execSync } from 'node:child_process';
+import { execSync, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { encryptSecret, newWebhookSecret } from '../src/outgoing-webhook/outgoing-webhook-secrets';
 import type { LoadInput, LoadOutput } from './load';
@@ -13,40 +14,14 @@ import { loadInput } from './load-input';
 import { cpuSeconds, freePort, LoadWorker, startServer, stopServer } from './procs';
 import { serviceArgs, serviceEnv } from './service-env';
 import { Receiver, pct, sleep, waitFor } from './events-receiver';
-import type { Seeded } from './seed';
+import { eventsMarkdown, type EventsResult } from './events-report';
+import { withBenchEnv } from './bench-env';
+import { seed, type Seeded, SMALL } from './seed';
 
 export interface EventsOptions {
   rounds: number;
   seconds: number;
   connections: number;
-}
-
-export interface EventsResult {
-  uptime: string;
-  /** Device registrations through the API at a steady rate: each commits one event. */
-  idle: { events: number; offeredPerS: number; perS: number; lagP50: number; lagP99: number };
-  backlog: {
-    queued: number;
-    drainS: number;
-    perS: number;
-    cpuMsPerEvent: number;
-    /** The queued events, from their commit. */
-    lagP50: number;
-    lagP99: number;
-    /** Events committed through the API while the backlog drained (due after it). */
-    apiEvents: number;
-    apiLagP50: number;
-    apiLagP99: number;
-  };
-  hanging: {
-    deliveries: number;
-    /** Attempts open on the hanging receiver during the window. */
-    inFlight: number;
-    withoutP99: number[];
-    withP99: number[];
-    withoutCpuMs: number[];
-    withCpuMs: number[];
-  };
 }
 
 const QUEUED = 10_000;
@@ -246,4 +221,40 @@ export async function eventsBench(
     await db.end();
     await Promise.all([quick.stop(), hang.stop()]);
   }
+}
+
+/**
+ * `npm run bench:events [-- --no-build]`: this part alone, on a fresh database with the small
+ * tables (fewer pending subscriptions: nothing here pays one). Prints its section of the report.
+ */
+async function main(): Promise<void> {
+  process.chdir(join(__dirname, '..'));
+  if (!process.argv.includes('--no-build')) {
+    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('build failed');
+  }
+  const worker = new LoadWorker(join(__dirname, 'load.ts'));
+  try {
+    const result = await withBenchEnv('bench_events', async ({ url, fake }) => {
+      // The first boot migrates the fresh database; the rows go in afterwards.
+      const env = serviceEnv(await freePort(), url, fake.url);
+      await stopServer(await startServer('service', serviceArgs(), env, Number(env.PORT)));
+      const seeded = await seed(url, { ...SMALL, subscriptions: 1000 });
+      return eventsBench(url, fake.url, seeded, worker, {
+        rounds: Number(process.env.BENCH_ROUNDS ?? 3),
+        seconds: Number(process.env.BENCH_SECONDS ?? 5),
+        connections: Number(process.env.BENCH_CONNECTIONS ?? 20),
+      });
+    });
+    console.log(`\n${eventsMarkdown(result).join('\n')}`);
+  } finally {
+    worker.stop();
+  }
+}
+
+if (require.main === module) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
 }

@@ -14,6 +14,8 @@ import { withBenchEnv } from './bench-env';
 import type { FakeProcessor } from '../test/support/fake-processor';
 import type { Endpoint, LoadInput, LoadOutput } from './load';
 import { loadInput } from './load-input';
+import { eventsBench } from './events';
+import type { EventsResult } from './events-report';
 import { capturePlans, plansMarkdown } from './plans';
 import {
   cpuSeconds,
@@ -273,7 +275,11 @@ async function main(): Promise<void> {
   const worker = new LoadWorker(join(__dirname, 'load.ts'));
   try {
     console.log(`quick: ${QUICK}; service pinned to CPU 0, load to CPU 1: ${HAS_TASKSET}`);
-    const small = await postgresPhase(SMALL, true, worker);
+    let events: EventsResult | undefined;
+    const small = await postgresPhase(SMALL, true, worker, async (url, fake, ctx) => {
+      const o = { rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS };
+      events = await eventsBench(url, fake.url, ctx.seeded, worker, o);
+    });
     let plans = '';
     const large = await postgresPhase(LARGE_SIZE, false, worker, async (url, fake, ctx) => {
       if (QUICK) return;
@@ -309,6 +315,7 @@ async function main(): Promise<void> {
       boot: { coldS: embedded.coldS, warmS: embedded.warm, warmMedianS: bootS },
       memory: { rssUnderLoadMb: rss, embeddedIdleRssMb: embedded.idleRss },
       targets: targets(rows, g, rss, embedded.idleRss, bootS),
+      events,
     };
     const notes = join(__dirname, 'findings.md');
     const findings = existsSync(notes) ? readFileSync(notes, 'utf8') : '';
