@@ -1,6 +1,8 @@
 /** The outgoing-webhook rows of the bench report (bench/events.ts measures them). */
 export interface EventsResult {
   uptime: string;
+  /** Device registrations the API refused during 1 and 2 (status: count). */
+  apiRefused: string;
   /** Device registrations through the API at a steady rate: each commits one event. */
   idle: { events: number; offeredPerS: number; perS: number; lagP50: number; lagP99: number };
   backlog: {
@@ -45,6 +47,7 @@ export function eventsMarkdown(r: EventsResult): string[] {
     '| --- | ---: |',
     `| no backlog: ${idle.events} device registrations through the API at ${idle.offeredPerS}/s, delivered per second | ${f(idle.perS)} |`,
     `| no backlog: commit to first attempt p50 / p99 ms | ${f(idle.lagP50)} / ${f(idle.lagP99)} |`,
+    `| device registrations the API refused meanwhile | ${r.apiRefused} |`,
     `| ${b.queued} queued at once: drained in s / events per second | ${f(b.drainS, 1)} / ${f(b.perS)} |`,
     `| ${b.queued} queued: service CPU ms per delivered event | ${f(b.cpuMsPerEvent, 3)} |`,
     `| ${b.queued} queued: commit to first attempt of the queued ones p50 / p99 ms | ${f(b.lagP50)} / ${f(b.lagP99)} |`,

@@ -127,7 +127,7 @@ export class WebhookDeliveryStore {
       }
       // Disabled while this attempt was in flight: no further attempt (FAIL_PENDING_SQL's rule).
       const [endpoint] = await m.query<{ enabled: boolean }[]>(
-        'SELECT enabled FROM webhook_endpoints WHERE id = $1 FOR UPDATE',
+        'SELECT enabled FROM webhook_endpoints WHERE id = $1 FOR NO KEY UPDATE',
         [d.endpointId],
       );
       const sendable = Boolean(endpoint?.enabled) || d.type === TEST_EVENT_TYPE;
