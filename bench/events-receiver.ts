@@ -1,5 +1,6 @@
 import { createServer, Server } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Seeded } from './seed';
 
 /** A receiver that notes when each webhook-id first arrived; `hang`: it never answers. */
 export class Receiver {
@@ -66,4 +67,45 @@ export async function waitFor(what: string, check: () => boolean | Promise<boole
     if (Date.now() > until) throw new Error(`events bench: never happened: ${what}`);
     await sleep(20);
   }
+}
+
+/**
+ * Registers devices through the API at `perS` for `count` requests; each 201 committed one event.
+ * Returns how many were created; a refusal (503 when the pool is exhausted) is counted, not thrown.
+ */
+export async function registerDevices(
+  base: string,
+  seeded: Seeded,
+  tag: string,
+  count: number,
+  perS: number,
+  refused: Map<number, number>,
+): Promise<number> {
+  const t0 = Date.now();
+  const sent: Promise<boolean>[] = [];
+  for (let i = 0; i < count; i++) {
+    sent.push(
+      fetch(`${base}/api/v1/devices`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          cookie: `service_session=${seeded.sessionToken}`,
+        },
+        body: JSON.stringify({ device_id: `ev-${tag}-${i}`, model: 'hub-2', provider: 'acme' }),
+      }).then(async (res) => {
+        await res.arrayBuffer();
+        if (res.status !== 201) refused.set(res.status, (refused.get(res.status) ?? 0) + 1);
+        return res.status === 201;
+      }),
+    );
+    await sleep(Math.max(0, t0 + ((i + 1) * 1000) / perS - Date.now()));
+  }
+  return (await Promise.all(sent)).filter(Boolean).length;
+}
+
+/** Lags (ms) from the change to the first attempt, for the webhook-ids not in `before`. */
+export function lagsSince(r: Receiver, before: Set<string>): number[] {
+  return [...r.firstAt]
+    .filter(([id]) => !before.has(id))
+    .map(([id, at]) => at - (r.changedAt.get(id) ?? NaN));
 }

@@ -13,7 +13,7 @@ import type { LoadInput, LoadOutput } from './load';
 import { loadInput } from './load-input';
 import { cpuSeconds, freePort, LoadWorker, startServer, stopServer } from './procs';
 import { serviceArgs, serviceEnv } from './service-env';
-import { Receiver, pct, sleep, waitFor } from './events-receiver';
+import { lagsSince, pct, Receiver, registerDevices, waitFor } from './events-receiver';
 import { eventsMarkdown, type EventsResult } from './events-report';
 import { withBenchEnv } from './bench-env';
 import { seed, type Seeded, SMALL } from './seed';
@@ -39,47 +39,6 @@ const QUEUE_SQL = `WITH ev AS (
     FROM generate_series(1, $3) AS i RETURNING id)
   INSERT INTO webhook_deliveries (event_id, endpoint_id, status, attempts, next_attempt_at, manual, created_at)
   SELECT id, $4, 'pending', 0, now(), false, now() FROM ev`;
-
-/**
- * Registers devices through the API at `perS` for `count` requests; each 201 committed one event.
- * Returns how many were created; a refusal (503 when the pool is exhausted) is counted, not thrown.
- */
-async function registerDevices(
-  base: string,
-  seeded: Seeded,
-  tag: string,
-  count: number,
-  perS: number,
-  refused: Map<number, number>,
-): Promise<number> {
-  const t0 = Date.now();
-  const sent: Promise<boolean>[] = [];
-  for (let i = 0; i < count; i++) {
-    sent.push(
-      fetch(`${base}/api/v1/devices`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          cookie: `service_session=${seeded.sessionToken}`,
-        },
-        body: JSON.stringify({ device_id: `ev-${tag}-${i}`, model: 'hub-2', provider: 'acme' }),
-      }).then(async (res) => {
-        await res.arrayBuffer();
-        if (res.status !== 201) refused.set(res.status, (refused.get(res.status) ?? 0) + 1);
-        return res.status === 201;
-      }),
-    );
-    await sleep(Math.max(0, t0 + ((i + 1) * 1000) / perS - Date.now()));
-  }
-  return (await Promise.all(sent)).filter(Boolean).length;
-}
-
-/** Lags (ms) from the change to the first attempt, for the webhook-ids not in `before`. */
-function lagsSince(r: Receiver, before: Set<string>): number[] {
-  return [...r.firstAt]
-    .filter(([id]) => !before.has(id))
-    .map(([id, at]) => at - (r.changedAt.get(id) ?? NaN));
-}
 
 export async function eventsBench(
   databaseUrl: string,
