@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AuditLog } from '../common/logging/audit-log';
-import { TEST_EVENT_TYPE } from './outgoing-webhook.types';
+import { type DeliveryStatus, TEST_EVENT_TYPE } from './outgoing-webhook.types';
 
 /** A claimed delivery with what sending it needs. */
 export interface ClaimedDelivery {
@@ -103,8 +103,9 @@ export class WebhookDeliveryStore {
   }
 
   /**
-   * Records the attempt, unless the lease was lost meanwhile (then another instance owns it).
-   * Locks are taken endpoint first, then delivery, everywhere (here, disable, retry): no deadlock.
+   * Records the attempt, unless the lease was lost meanwhile (then another instance owns it);
+   * returns the delivery's status as recorded, or null when it was not. Locks are taken endpoint
+   * first, then delivery, everywhere (here, disable, retry): no deadlock.
    */
   finish(
     d: ClaimedDelivery,
@@ -112,7 +113,7 @@ export class WebhookDeliveryStore {
     now: Date,
     result: AttemptRecord,
     disableAfterMs: number,
-  ): Promise<void> {
+  ): Promise<DeliveryStatus | null> {
     return this.dataSource.transaction(async (m) => {
       if (result.ok) {
         // Only when it was failing: the common case takes no lock on the endpoint's row.
@@ -120,10 +121,9 @@ export class WebhookDeliveryStore {
           'UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL',
           [d.endpointId],
         );
-        if (await this.record(m, d, token, 'delivered', result, now, true)) {
-          await m.query(SETTLE_SQL, [d.eventId, now]);
-        }
-        return;
+        const recorded = await this.record(m, d, token, 'delivered', result, now, true);
+        if (recorded) await m.query(SETTLE_SQL, [d.eventId, now]);
+        return recorded;
       }
       // Disabled while this attempt was in flight: no further attempt (FAIL_PENDING_SQL's rule).
       const [endpoint] = await m.query<{ enabled: boolean }[]>(
@@ -142,10 +142,12 @@ export class WebhookDeliveryStore {
         now,
         sendable,
       );
-      if (!kept) return;
+      if (!kept) return null;
+      // Disabling fails what is pending, this one too unless it is a test call.
+      const afterDisabling = d.type === TEST_EVENT_TYPE ? kept : 'failed';
       if (result.gone) {
         await this.disable(m, d.endpointId, d.orgId, 'the receiver answered 410 Gone', now);
-        return;
+        return afterDisabling;
       }
       const [[failing]] = await m.query<[{ failingSince: Date }[], number]>(FAILING_SQL, [
         d.endpointId,
@@ -155,11 +157,13 @@ export class WebhookDeliveryStore {
       if (endpoint?.enabled && failingMs >= disableAfterMs) {
         const days = Math.round(disableAfterMs / 86_400_000);
         await this.disable(m, d.endpointId, d.orgId, `every delivery failed for ${days} days`, now);
+        return afterDisabling;
       }
+      return kept;
     });
   }
 
-  /** FINISH_SQL; false when the lease was lost (nothing written). */
+  /** FINISH_SQL; null when the lease was lost (nothing written). */
   private async record(
     m: EntityManager,
     d: ClaimedDelivery,
@@ -168,9 +172,9 @@ export class WebhookDeliveryStore {
     result: AttemptRecord,
     now: Date,
     retryKept: boolean,
-  ): Promise<boolean> {
+  ): Promise<DeliveryStatus | null> {
     // On PostgreSQL, TypeORM answers an UPDATE with [rows, affected].
-    const [, kept] = await m.query<[unknown[], number]>(FINISH_SQL, [
+    const [rows] = await m.query<[{ status: DeliveryStatus }[], number]>(FINISH_SQL, [
       d.eventId,
       d.endpointId,
       status,
@@ -181,7 +185,7 @@ export class WebhookDeliveryStore {
       token,
       retryKept,
     ]);
-    return kept > 0;
+    return rows[0]?.status ?? null;
   }
 
   /**

@@ -147,15 +147,12 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeAppl
       result.ok || gone
         ? null
         : nextAttemptAt(this.config.outgoingWebhooks.retryScheduleMs, d.attempts + 1, now);
-    outgoingDeliveries.inc({ outcome: result.ok ? 'delivered' : next ? 'retrying' : 'failed' });
     const disableAfterMs = this.config.outgoingWebhooks.disableAfterDays * 86_400_000;
-    await this.store.finish(
-      d,
-      token,
-      now,
-      { ...result, nextAttemptAt: next, gone },
-      disableAfterMs,
-    );
+    const attempt = { ...result, nextAttemptAt: next, gone };
+    const stored = await this.store.finish(d, token, now, attempt, disableAfterMs);
+    // As recorded: a disabled endpoint gets no further attempt, whatever the schedule said.
+    const retrying = stored ? stored === 'pending' : next !== null;
+    outgoingDeliveries.inc({ outcome: result.ok ? 'delivered' : retrying ? 'retrying' : 'failed' });
   }
 
   private async send(d: ClaimedDelivery, limits: AttemptLimits): Promise<AttemptResult> {
