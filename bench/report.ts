@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Endpoint, LoadOutput } from './load';
+import { eventsMarkdown, type EventsResult } from './events-report';
 
 /** One measured window: the load generator's figures plus what the server process used. */
 export interface Sample extends Omit<LoadOutput, 'subscriptionsUsed'> {
@@ -63,6 +64,8 @@ export interface Results {
   boot: { coldS: number; warmS: number[]; warmMedianS: number };
   memory: { rssUnderLoadMb: number; embeddedIdleRssMb: number };
   targets: Target[];
+  /** Outgoing webhooks (bench/events.ts), measured in the small PostgreSQL phase. */
+  events?: EventsResult;
 }
 
 export const median = (xs: number[]) => {
@@ -176,6 +179,7 @@ export function markdown(r: Results, findings: string): string {
     `Service resident memory under load on PostgreSQL (max sampled): ${f(r.memory.rssUnderLoadMb, 1)} MB; ` +
       `idle on the embedded default: ${f(r.memory.embeddedIdleRssMb, 1)} MB.`,
     '',
+    ...(r.events ? eventsMarkdown(r.events) : []),
     findings,
   ];
   return `${lines.join('\n')}\n`;

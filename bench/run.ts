@@ -12,6 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BenchEnv, withBenchEnv } from './bench-env';
+import { eventsBench } from './events';
 import type { Endpoint } from './load';
 import { capturePlans, plansMarkdown } from './plans';
 import { freePort, HAS_TASKSET, LoadWorker, rssMb, Server, startServer, stopServer } from './procs';
@@ -105,6 +106,15 @@ async function postgresPhase(worker: LoadWorker) {
         const [bareNest, ...others] = references;
         const result = await rounds([bareNest, small, large, ...others], roundOptions(worker));
         for (const s of started.splice(0)) await stopServer(s);
+        // Outgoing webhooks on the small database, once the measured servers have stopped.
+        const o = { rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS };
+        const events = await eventsBench(
+          smallEnv.url,
+          smallEnv.fake.url,
+          small.db.seeded,
+          worker,
+          o,
+        );
         let plans = '';
         if (!QUICK) {
           console.log('query plans at the large size...');
@@ -118,7 +128,7 @@ async function postgresPhase(worker: LoadWorker) {
           );
           plans = plansMarkdown(routes, seeded, new Date().toISOString());
         }
-        return { ...result, plans };
+        return { ...result, plans, events };
       } finally {
         for (const s of started) await stopServer(s);
       }
@@ -238,6 +248,7 @@ async function main(): Promise<void> {
       boot: { coldS: embedded.coldS, warmS: embedded.warm, warmMedianS: bootS },
       memory: { rssUnderLoadMb: rss, embeddedIdleRssMb: embedded.idleRss },
       targets: targets(rows, g, rss, embedded.idleRss, bootS),
+      events: postgres.events,
     };
     const notes = join(__dirname, 'findings.md');
     const findings = existsSync(notes) ? readFileSync(notes, 'utf8') : '';

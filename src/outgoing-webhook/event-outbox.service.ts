@@ -30,7 +30,7 @@ const INSERT_DELIVERIES_SQL = `INSERT INTO webhook_deliveries
   WHERE org_id = $2 AND enabled AND $4 = ANY(event_types)`;
 const INSERT_TEST_DELIVERY_SQL = `INSERT INTO webhook_deliveries
   (event_id, endpoint_id, status, attempts, next_attempt_at, manual, created_at)
-  VALUES ($1, $2, 'pending', 0, $3, true, $3)`;
+  VALUES ($1, $2, 'pending', 0, $3, false, $3)`;
 
 /**
  * The transactional outbox: callers write the event with their own transaction's manager, so the

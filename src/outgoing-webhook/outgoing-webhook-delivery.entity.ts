@@ -43,7 +43,10 @@ export class WebhookDelivery {
   @Column({ name: 'delivered_at', type: 'timestamptz', nullable: true })
   deliveredAt!: Date | null;
 
-  /** Asked for by a person (a test call, a retry): sent even while the endpoint is disabled. */
+  /**
+   * A retry was asked since the last claim: an attempt in flight then is followed by another at
+   * once instead of its own outcome's schedule. The claim clears it.
+   */
   @Column({ type: 'boolean', default: false })
   manual!: boolean;
 

@@ -47,33 +47,50 @@ function readSome(res: IncomingMessage): Promise<Buffer> {
   });
 }
 
-function describeFailure(err: unknown, timeoutMs: number): string {
+/** The limits of one attempt: its hard deadline, and the instance's shutdown. */
+export interface AttemptLimits {
+  timeoutMs: number;
+  /** Aborts at the deadline, which covers the name lookup, the address check and the POST. */
+  deadline: AbortSignal;
+  stop: AbortSignal;
+}
+
+function describeFailure(err: unknown, limits: AttemptLimits): string {
+  if (limits.deadline.aborted) return `timeout: no answer within ${limits.timeoutMs / 1000} s`;
+  if (limits.stop.aborted) return 'aborted: the instance is stopping';
   const code = (err as { code?: string }).code;
-  if (code === 'ETIMEDOUT_ATTEMPT') return `timeout: no answer within ${timeoutMs / 1000} s`;
   if (code === 'ECONNREFUSED') return 'connection refused';
-  if (code === 'ABORT_ERR') return 'aborted: the instance is stopping';
   return `connection failed: ${code ?? (err instanceof Error ? err.message : String(err))}`;
 }
 
+/** `work`, or a rejection as soon as `signal` aborts (a lookup cannot be cancelled, only left). */
+export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 /**
- * One POST: a hard timeout over the whole exchange, no redirects followed (a 3xx is a failure that
- * keeps its status), at most 1 KiB of the answer read.
+ * One POST, ended at the attempt's deadline, no redirects followed (a 3xx is a failure that keeps
+ * its status), at most 1 KiB of the answer read.
  */
 export function postOnce(
   url: URL,
   target: ResolvedAddress,
   headers: Record<string, string>,
   body: string,
-  timeoutMs: number,
-  signal?: AbortSignal,
+  limits: AttemptLimits,
 ): Promise<AttemptResult> {
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const signal = AbortSignal.any([limits.deadline, limits.stop]);
   return new Promise((resolve) => {
     let settled = false;
     const finish = (result: AttemptResult) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
       resolve(result);
     };
     const req = send(url, {
@@ -83,9 +100,6 @@ export function postOnce(
       agent: false,
       signal,
     });
-    const timer = setTimeout(() => {
-      req.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT_ATTEMPT' }));
-    }, timeoutMs);
     req.on('response', (res) => {
       const status = res.statusCode ?? 0;
       void readSome(res).then((answer) => {
@@ -98,7 +112,7 @@ export function postOnce(
       });
     });
     req.on('error', (err) =>
-      finish({ ok: false, statusCode: null, error: describeFailure(err, timeoutMs) }),
+      finish({ ok: false, statusCode: null, error: describeFailure(err, limits) }),
     );
     req.end(body);
   });

@@ -9,6 +9,7 @@ import type { Page } from '../common/pagination/page';
 import { EventOutbox } from './event-outbox.service';
 import { WebhookDelivery } from './outgoing-webhook-delivery.entity';
 import { OutgoingWebhookError } from './outgoing-webhook.error';
+import { TEST_EVENT_TYPE } from './outgoing-webhook.types';
 import { WebhookEndpointService } from './webhook-endpoint.service';
 
 /**
@@ -71,23 +72,42 @@ export class WebhookDeliveryService {
 
   /**
    * A new attempt now, also for a failed delivery; `orgId` undefined: the command line. Returns
-   * the event's id in its stored (lower-case) form.
+   * the event's id in its stored (lower-case) form. A disabled endpoint is sent nothing but its
+   * test calls, so a retry there is `409 conflict` (enable it first), never queued: a queued one
+   * would fire, unannounced, whenever someone enabled the endpoint. During an attempt in flight
+   * the retry is kept and made right after it, never beside it (the worker's FINISH_SQL).
    */
   async retry(orgId: string | undefined, endpointId: string, eventId: string): Promise<string> {
     const endpoint = await this.endpoints.find(orgId, endpointId);
     if (!isUUID(eventId)) throw notFound();
+    const id = eventId.toLowerCase();
     await this.deliveries.manager.transaction(async (m) => {
-      const now = this.clock.now();
-      const [, changed] = await m.query<[unknown[], number]>(
+      // Endpoint row first, as the worker locks (a disabling waits for this retry, or it for that).
+      const [current] = await m.query<{ enabled: boolean }[]>(
+        'SELECT enabled FROM webhook_endpoints WHERE id = $1 FOR SHARE',
+        [endpoint.id],
+      );
+      const [delivery] = await m.query<{ type: string }[]>(
+        `SELECT e.type FROM webhook_deliveries d JOIN outgoing_events e ON e.id = d.event_id
+          WHERE d.endpoint_id = $1 AND d.event_id = $2`,
+        [endpoint.id, id],
+      );
+      if (!current || !delivery) throw notFound();
+      if (!current.enabled && delivery.type !== TEST_EVENT_TYPE) {
+        throw new OutgoingWebhookError(
+          ErrorCode.Conflict,
+          'The endpoint is disabled and is sent nothing: enable it, then retry. (A test call works while it is disabled.)',
+        );
+      }
+      await m.query(
         `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = $3, manual = true
           WHERE endpoint_id = $1 AND event_id = $2`,
-        [endpoint.id, eventId.toLowerCase(), now],
+        [endpoint.id, id, this.clock.now()],
       );
-      if (changed === 0) throw notFound();
-      await m.query('UPDATE outgoing_events SET settled_at = NULL WHERE id = $1', [eventId]);
+      await m.query('UPDATE outgoing_events SET settled_at = NULL WHERE id = $1', [id]);
       this.outbox.wakeAfterCommit(m);
     });
-    return eventId.toLowerCase();
+    return id;
   }
 }
 

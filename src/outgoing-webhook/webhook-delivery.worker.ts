@@ -18,7 +18,13 @@ import {
   WEBHOOK_RESOLVER,
 } from './outgoing-webhook-address';
 import type { WebhookResolver } from './outgoing-webhook-address';
-import { AttemptResult, keptText, postOnce } from './outgoing-webhook-http';
+import {
+  AttemptLimits,
+  AttemptResult,
+  keptText,
+  postOnce,
+  untilAborted,
+} from './outgoing-webhook-http';
 import { measureDeliveriesOf, outgoingDeliveries } from './outgoing-webhook.metrics';
 import { nextAttemptAt } from './outgoing-webhook-retry';
 import { decryptSecret } from './outgoing-webhook-secrets';
@@ -29,7 +35,11 @@ const CONCURRENCY = 16;
 const POLL_MS = 1000;
 /** On shutdown, attempts in flight get this long to finish; the rest are handed back. */
 const SHUTDOWN_GRACE_MS = 2000;
-/** A lease outlives the attempt's hard timeout by this much: time to record its outcome. */
+/**
+ * A lease outlives the attempt's deadline (set before the claim, so it covers the name lookup,
+ * the address check and the POST) by this much: time to record the outcome, and clock skew
+ * between instances.
+ */
 const LEASE_MARGIN_MS = 10_000;
 
 /**
@@ -104,13 +114,15 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeAppl
   private async tick(): Promise<void> {
     const free = CONCURRENCY - this.inFlight.size;
     if (free <= 0 || this.stopping) return;
+    const { timeoutMs } = this.config.outgoingWebhooks;
+    // Before the claim: an attempt ends by then whatever it waits for, well within its lease.
+    const deadline = AbortSignal.timeout(timeoutMs);
     const now = this.clock.now();
     const token = randomUUID();
-    const lease = new Date(
-      now.getTime() + this.config.outgoingWebhooks.timeoutMs + LEASE_MARGIN_MS,
-    );
+    const lease = new Date(now.getTime() + timeoutMs + LEASE_MARGIN_MS);
     const claimed = await this.store.claim(now, free, lease, token);
-    for (const d of claimed) this.track(this.attempt(d, token));
+    const limits: AttemptLimits = { timeoutMs, deadline, stop: this.abort.signal };
+    for (const d of claimed) this.track(this.attempt(d, token, limits));
   }
 
   private track(work: Promise<void>): void {
@@ -123,8 +135,8 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeAppl
     this.inFlight.add(done);
   }
 
-  private async attempt(d: ClaimedDelivery, token: string): Promise<void> {
-    const result = await this.send(d);
+  private async attempt(d: ClaimedDelivery, token: string, limits: AttemptLimits): Promise<void> {
+    const result = await this.send(d, limits);
     if (this.abort.signal.aborted && result.statusCode === null) {
       await this.store.release(token);
       return;
@@ -132,34 +144,38 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeAppl
     const now = this.clock.now();
     const gone = result.statusCode === 410;
     const next =
-      result.ok || gone || (!d.enabled && !d.manual)
+      result.ok || gone
         ? null
         : nextAttemptAt(this.config.outgoingWebhooks.retryScheduleMs, d.attempts + 1, now);
-    outgoingDeliveries.inc({ outcome: result.ok ? 'delivered' : next ? 'retrying' : 'failed' });
     const disableAfterMs = this.config.outgoingWebhooks.disableAfterDays * 86_400_000;
-    await this.store.finish(
-      d,
-      token,
-      now,
-      { ...result, nextAttemptAt: next, gone },
-      disableAfterMs,
-    );
+    const attempt = { ...result, nextAttemptAt: next, gone };
+    const stored = await this.store.finish(d, token, now, attempt, disableAfterMs);
+    // As recorded: a disabled endpoint gets no further attempt, whatever the schedule said.
+    const retrying = stored ? stored === 'pending' : next !== null;
+    outgoingDeliveries.inc({ outcome: result.ok ? 'delivered' : retrying ? 'retrying' : 'failed' });
   }
 
-  private async send(d: ClaimedDelivery): Promise<AttemptResult> {
-    if (!d.enabled && !d.manual) return { ok: false, statusCode: null, error: 'endpoint disabled' };
-    const { allowPrivate, timeoutMs } = this.config.outgoingWebhooks;
+  private async send(d: ClaimedDelivery, limits: AttemptLimits): Promise<AttemptResult> {
+    const { allowPrivate } = this.config.outgoingWebhooks;
     try {
       const url = checkUrl(d.url, allowPrivate);
-      const target = await checkTarget(url, allowPrivate, this.resolve);
+      const lookup = checkTarget(url, allowPrivate, this.resolve);
+      const target = await untilAborted(lookup, AbortSignal.any([limits.deadline, limits.stop]));
       const now = this.clock.now();
       const headers = {
         ...signDelivery(this.secretsOf(d, now), d.eventId, now, d.payload),
         'Content-Type': 'application/json',
         'User-Agent': `device-care-service/${this.config.version} (webhooks)`,
       };
-      return await postOnce(url, target, headers, d.payload, timeoutMs, this.abort.signal);
+      return await postOnce(url, target, headers, d.payload, limits);
     } catch (err) {
+      if (limits.deadline.aborted) {
+        const error = `timeout: no answer within ${limits.timeoutMs / 1000} s (name lookup)`;
+        return { ok: false, statusCode: null, error };
+      }
+      if (limits.stop.aborted) {
+        return { ok: false, statusCode: null, error: 'aborted: the instance is stopping' };
+      }
       if (err instanceof AddressRefused) {
         return { ok: false, statusCode: null, error: keptText(`address refused: ${err.message}`) };
       }

@@ -149,11 +149,11 @@ export class WebhookEndpointController {
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({
     operationId: 'retryWebhookDelivery',
-    summary: 'A new attempt now, also for a failed delivery',
+    summary: 'A new attempt now, also for a failed delivery (409 while the endpoint is disabled)',
   })
   @ApiAcceptedResponse({ type: WebhookEventIdDto })
   @ApiCookieWrite()
-  @ApiProblems(ErrorCode.NotFound)
+  @ApiProblems(ErrorCode.NotFound, ErrorCode.Conflict)
   async retry(
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,

@@ -114,9 +114,13 @@ export class WebhookEndpointService {
     }
     if (body.enabled === true) patch.failingSince = null;
     await this.endpoints.manager.transaction(async (m) => {
+      const now = this.clock.now();
       if (Object.keys(patch).length > 0) await m.update(WebhookEndpoint, endpoint.id, patch);
-      if (body.enabled === true) await m.update(WebhookEndpoint, endpoint.id, { enabled: true });
-      if (body.enabled === false) await this.store.disable(m, endpoint.id, orgId, null);
+      if (body.enabled === true && !endpoint.enabled) {
+        await m.update(WebhookEndpoint, endpoint.id, { enabled: true });
+        await this.store.failPending(m, endpoint.id, now);
+      }
+      if (body.enabled === false) await this.store.disable(m, endpoint.id, orgId, null, now);
     });
     const updated = await this.find(orgId, id);
     this.auditChange('webhook_endpoint_updated', updated, actor);

@@ -1,10 +1,12 @@
-import { DataSource } from 'typeorm';
+import { createServer, Server } from 'node:http';
+import { DataSource, EntityManager } from 'typeorm';
+import { EventOutbox } from '../../src/outgoing-webhook/event-outbox.service';
 import { Clock } from '../../src/common/clock/clock';
 import { signIn } from '../support/auth';
 import { FakeClock } from '../support/fake-clock';
 import { createTestApp, TestApp, TestAppOptions } from '../support/test-app';
 import { createFulfilmentOrg, LIFECYCLE_ENV, newFulfilmentOrgId } from '../support/subscriptions';
-import { WebhookReceiver } from '../support/webhook-receiver';
+import { eventually, WebhookReceiver } from '../support/webhook-receiver';
 
 export interface WebhookWorld {
   t: TestApp;
@@ -88,4 +90,68 @@ export async function storedDelivery(t: TestApp, endpointId: string, eventId: st
     [endpointId, eventId],
   );
   return row;
+}
+
+/** A request the HeldReceiver holds until the test answers it. */
+export interface HeldRequest {
+  webhookId: string;
+  answer(status: number): void;
+}
+
+/**
+ * A receiver on 127.0.0.1 that holds every delivery until the test answers it, and counts how
+ * many were in flight at once: to see what the sender does while an attempt is open.
+ */
+export class HeldReceiver {
+  readonly waiting: HeldRequest[] = [];
+  received = 0;
+  inFlight = 0;
+  maxInFlight = 0;
+  private server?: Server;
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        this.received++;
+        this.inFlight++;
+        this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+        this.waiting.push({
+          webhookId: String(req.headers['webhook-id']),
+          answer: (status) => {
+            this.inFlight--;
+            res.writeHead(status).end();
+          },
+        });
+      });
+    });
+    await new Promise<void>((r) => this.server!.listen(0, '127.0.0.1', r));
+    return this;
+  }
+
+  get url(): string {
+    const address = this.server?.address();
+    return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/hook`;
+  }
+
+  /** The next held request, once it has come. */
+  next(): Promise<HeldRequest> {
+    return eventually('a delivery held', () => this.waiting.shift());
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((r) => (this.server ? this.server.close(() => r()) : r()));
+  }
+}
+
+/** A device event written through the outbox, as the device service does in its transaction. */
+export function recordDeviceEvent(t: TestApp, orgId: string, m?: EntityManager): Promise<string> {
+  const record = (manager: EntityManager) =>
+    t.app.get(EventOutbox).record(manager, {
+      type: 'device.registered',
+      orgId,
+      data: { device_id: 'hub-e2e', org_id: orgId, model: 'hub-2', provider: 'acme' },
+    });
+  return m ? record(m) : t.app.get(DataSource).transaction(record);
 }

@@ -549,7 +549,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A new attempt now, also for a failed delivery */
+        /** A new attempt now, also for a failed delivery (409 while the endpoint is disabled) */
         post: operations["retryWebhookDelivery"];
         delete?: never;
         options?: never;
@@ -4447,6 +4447,18 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"] & {
                         /** @enum {string} */
                         code: "not_found";
+                    };
+                };
+            };
+            /** @description Conflict: `conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "conflict";
                     };
                 };
             };

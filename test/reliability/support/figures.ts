@@ -40,6 +40,7 @@ const AREAS = [
   'Shutdown',
   'Data directory',
   'Scale-out',
+  'Outgoing webhooks',
   'Secrets',
   'Soak',
 ];
