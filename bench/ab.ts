@@ -3,7 +3,7 @@
  * the service side by side on one PostgreSQL database (small tables), rounds interleaved (A then B,
  * then B then A), CPU milliseconds per request of each server process, medians. On a busy machine
  * two `npm run bench` runs minutes apart drift more than a change moves; interleaving cancels most
- * of that. B is this checkout's dist/.
+ * of that. B is this checkout's dist/, or BENCH_B_ROOT's.
  */
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -22,11 +22,12 @@ const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
 
 async function main(): Promise<void> {
   const aRoot = process.env.BENCH_A_ROOT;
+  const bRoot = process.env.BENCH_B_ROOT ?? join(__dirname, '..');
   if (!aRoot) throw new Error('set BENCH_A_ROOT to the other build (a checkout with dist/)');
   const args = process.argv.slice(2).filter((a) => !a.startsWith('-')) as Endpoint[];
   const endpoints: Endpoint[] = args.length > 0 ? args : ['health', 'me', 'webhook'];
   const worker = new LoadWorker(join(__dirname, 'load.ts'));
-  console.log(`A ${aRoot}, B ${join(__dirname, '..')}; load average at start ${load(loadavg())}`);
+  console.log(`A ${aRoot}, B ${bRoot}; load average at start ${load(loadavg())}`);
   try {
     await withBenchEnv('bench_ab', async ({ url, fake }) => {
       const servers: Server[] = [];
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
         let seeded: Seeded | undefined;
         for (const [name, root] of [
           ['A', aRoot],
-          ['B', join(__dirname, '..')],
+          ['B', bRoot],
         ]) {
           const env = serviceEnv(await freePort(), url, fake.url);
           const argv = [...productionNodeArgs(), join(root, 'dist/main.js')];

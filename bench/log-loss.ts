@@ -6,6 +6,9 @@
  * access lines on stdout afterwards are the lines the buffer lost. The time span is from the last
  * line that came out to the kill. Then the quiet case: one request, SIGKILL 300 ms later, when the
  * flush timer (src/common/logging/log-destination.ts) has written it.
+ * BENCH_SERVICE_ROOT=<another built checkout> measures that build instead (pino's own default
+ * destination, before log-destination.ts, was asynchronous too: one write(2) per line when idle,
+ * whatever gathered during a write under load).
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
