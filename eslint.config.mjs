@@ -78,6 +78,36 @@ const importZones = [
   ...featureZones,
 ];
 
+/**
+ * Each JWT library has one job (CONTRACT.md section 1, ARCHITECTURE.md): `jsonwebtoken` makes the
+ * device bearer (device/device-token.jwt.ts) and `passport-jwt` checks it
+ * (device/device-jwt.strategy.ts); `jose` is for ID tokens and device assertions, its functions
+ * loaded only through joseLib() (common/jwt/jose.ts). Types may be imported anywhere.
+ */
+const JWT_LIBRARIES = [
+  {
+    name: 'jose',
+    allowTypeImports: true,
+    message: 'jose (ID tokens, device assertions) is loaded through joseLib(), common/jwt/jose.ts.',
+  },
+  {
+    name: 'jsonwebtoken',
+    allowTypeImports: true,
+    message: 'jsonwebtoken signs the device bearer only, in device/device-token.jwt.ts.',
+  },
+  {
+    name: 'passport-jwt',
+    message: 'passport-jwt checks the device bearer only, in device/device-jwt.strategy.ts.',
+  },
+];
+/** The rule for a file that may use `allowed` (none: the rest of src). */
+const jwtImports = (allowed) => ({
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    { paths: JWT_LIBRARIES.filter((lib) => lib.name !== allowed) },
+  ],
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -137,6 +167,9 @@ export default tseslint.config(
       ],
     },
   },
+  { files: ['src/**/*.ts'], ignores: ['src/**/*.spec.ts'], rules: jwtImports() },
+  { files: ['src/device/device-token.jwt.ts'], rules: jwtImports('jsonwebtoken') },
+  { files: ['src/device/device-jwt.strategy.ts'], rules: jwtImports('passport-jwt') },
   {
     // The plans page's browser script: plain ES5 for any browser, no type information.
     files: ['src/plans/public/**/*.js'],

@@ -26,6 +26,7 @@ const where = (test: (text: string, path: string) => boolean) =>
 
 /** Migrations are the schema's history: what they once ran is not rewritten. */
 const CLOCK = 'src/common/clock/clock.ts';
+const JOSE = 'src/common/jwt/jose.ts';
 const isMigration = (path: string) => path.startsWith('src/database/migrations/');
 
 describe('ARCHITECTURE.md, checked', () => {
@@ -56,6 +57,20 @@ describe('ARCHITECTURE.md, checked', () => {
     ).toEqual([]);
     const keys = Object.values(ADVISORY_LOCK);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('gives each JWT library one job: jose is loaded once, and never for the device bearer', () => {
+    // Imports are checked by eslint (no-restricted-imports); these are the run-time loads.
+    expect(where((text) => /require\(\s*['"]jose['"]/.test(text))).toEqual([JOSE]);
+    expect(where((text) => /require\(\s*['"](jsonwebtoken|passport-jwt)['"]/.test(text))).toEqual(
+      [],
+    );
+    // ID tokens, device assertions and key thumbprints; the device bearer is not among them.
+    expect(where((text, path) => path !== JOSE && text.includes('joseLib()'))).toEqual([
+      'src/auth/id-token.verifier.ts',
+      'src/device/device-assertion.verifier.ts',
+      'src/device/device-key.ts',
+    ]);
   });
 
   // Checked elsewhere, once: no module exports TypeOrmModule (app.module.spec.ts); the environment

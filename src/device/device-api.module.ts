@@ -4,14 +4,18 @@ import { DeviceAssertionVerifier } from './device-assertion.verifier';
 import { DeviceAuthController } from './device-auth.controller';
 import { DeviceController } from './device.controller';
 import { DeviceSelfController } from './device-self.controller';
+import { DeviceJwtStrategy } from './device-jwt.strategy';
 import { DeviceTokenService } from './device-token.service';
 import { Device } from './device.entity';
 import { DeviceModule } from './device.module';
 
-/** The device routes: token exchange, device-scoped operations and the org's device list. */
+/**
+ * The device routes: token exchange, device-scoped operations (the `device-jwt` Passport strategy)
+ * and the org's device list.
+ */
 @Module({
   imports: [TypeOrmModule.forFeature([Device]), DeviceModule],
   controllers: [DeviceAuthController, DeviceSelfController, DeviceController],
-  providers: [DeviceTokenService, DeviceAssertionVerifier],
+  providers: [DeviceTokenService, DeviceAssertionVerifier, DeviceJwtStrategy],
 })
 export class DeviceApiModule {}

@@ -10,22 +10,10 @@ import { AppConfig } from '../config/app-config';
 import { DeviceAssertionVerifier, DeviceProofError } from './device-assertion.verifier';
 import { DeviceAudit } from './device-audit';
 import { DeviceAuthDto } from './device-auth.dto';
-import { joseLib } from '../common/jwt/jose';
 import { DeviceJtiStore } from './device-jti.store';
 import { Device } from './device.entity';
 import { isCanonicalDeviceId } from './device.rules';
-
-const DEVICE_TOKEN_AUDIENCE = 'device';
-const DEVICE_TOKEN_TYPE = 'device+jwt';
-const DEVICE_TOKEN_ALGORITHM = 'HS256';
-
-/** What a verified device bearer token says. */
-export interface DeviceTokenClaims {
-  deviceId: string;
-  orgId: string;
-  /** The thumbprint of the key the device proved it held when it got the token (`cnf.jkt`). */
-  jkt?: string;
-}
+import { signDeviceToken } from './device-token.jwt';
 
 /** Compared against when no device was found, so every refusal costs the same work. */
 const NO_DEVICE = { model: '\u0000no-device', provider: '\u0000no-device', status: 'deactivated' };
@@ -60,7 +48,7 @@ export interface IssuedDeviceToken {
 
 /**
  * Exchanges a registered device's identity (and, for a device with a key, its signed assertion)
- * for a short-lived bearer token, and verifies those tokens. Every JWT here goes through jose.
+ * for a short-lived bearer token (device-token.jwt.ts). The `device-jwt` strategy verifies them.
  */
 @Injectable()
 export class DeviceTokenService {
@@ -97,29 +85,6 @@ export class DeviceTokenService {
     return this.sign(verdict.device, verdict.proved);
   }
 
-  /** The claims of a valid device bearer token, or null for any token that is not one. */
-  async verify(token: string): Promise<DeviceTokenClaims | null> {
-    const jose = joseLib();
-    try {
-      const { payload } = await jose.jwtVerify(token, this.config.deviceToken.secret, {
-        algorithms: [DEVICE_TOKEN_ALGORITHM],
-        audience: DEVICE_TOKEN_AUDIENCE,
-        typ: DEVICE_TOKEN_TYPE,
-        currentDate: this.clock.now(),
-        requiredClaims: ['sub', 'exp', 'jti'],
-      });
-      const { sub, org_id: orgId, jti, cnf } = payload as Record<string, unknown>;
-      if (typeof sub !== 'string' || typeof orgId !== 'string' || typeof jti !== 'string') {
-        return null;
-      }
-      const jkt = (cnf as { jkt?: unknown } | undefined)?.jkt;
-      return { deviceId: sub, orgId, ...(typeof jkt === 'string' ? { jkt } : {}) };
-    } catch (err) {
-      if (err instanceof jose.errors.JOSEError) return null;
-      throw err;
-    }
-  }
-
   private async check(device: ClaimRow | null, claim: DeviceAuthDto): Promise<Verdict> {
     if (!credentialsMatch(device, claim) || !device) return { refused: mismatchOf(device) };
     const { publicKey, publicKeyThumbprint } = device;
@@ -144,20 +109,20 @@ export class DeviceTokenService {
     return { device, proved: publicKeyThumbprint };
   }
 
-  private async sign(device: ClaimRow, jkt: string | null): Promise<IssuedDeviceToken> {
+  private sign(device: ClaimRow, jkt: string | null): IssuedDeviceToken {
     const ttl = this.config.deviceToken.ttlSeconds;
     const now = Math.floor(this.clock.now().getTime() / 1000);
-    const token = await new (joseLib().SignJWT)({
-      org_id: device.orgId,
-      ...(jkt ? { cnf: { jkt } } : {}),
-    })
-      .setProtectedHeader({ alg: DEVICE_TOKEN_ALGORITHM, typ: DEVICE_TOKEN_TYPE })
-      .setSubject(device.deviceId)
-      .setAudience(DEVICE_TOKEN_AUDIENCE)
-      .setJti(randomUUID())
-      .setIssuedAt(now)
-      .setExpirationTime(now + ttl)
-      .sign(this.config.deviceToken.secret);
+    const token = signDeviceToken(
+      {
+        deviceId: device.deviceId,
+        orgId: device.orgId,
+        jkt,
+        jti: randomUUID(),
+        issuedAt: now,
+        expiresAt: now + ttl,
+      },
+      this.config.deviceToken.secret,
+    );
     return { token, ttlSeconds: ttl, expiresAt: new Date((now + ttl) * 1000) };
   }
 }

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
 import { Repository } from 'typeorm';
 import { SubscriptionError } from './subscription.error';
+import { Clock } from '../common/clock/clock';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { keysetPage, PageRequest } from '../common/pagination/keyset-page';
 import { SUBSCRIPTION_ORDER, SubscriptionPosition, SubscriptionRow } from './subscription-cursor';
@@ -46,25 +47,55 @@ export interface SubscriptionPage extends PageRequest {
   status?: SubscriptionStatus;
 }
 
+const RECORD_SESSION_SQL =
+  'UPDATE subscriptions SET checkout_session_id = $1, updated_at = $2 WHERE id = $3';
+
 /** The creation time to the microsecond, for the cursor (a Date would keep milliseconds). */
 const CURSOR_AT = `to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** Subscription records as operators read them: the API, and the command line. */
 @Injectable()
 export class SubscriptionService {
+  private insertPending?: string;
+
   constructor(
     @InjectRepository(Subscription) private readonly subscriptions: Repository<Subscription>,
     @InjectRepository(SubscriptionHistoryEntry)
     private readonly history: Repository<SubscriptionHistoryEntry>,
     private readonly outbox: EventOutbox,
+    private readonly clock: Clock,
   ) {}
 
-  /** A new `pending` record of the one product; committed on its own (it must outlive a failure). */
+  /** Built once from the entity's metadata, so every column comes back under its property name. */
+  private insertPendingSql(): string {
+    this.insertPending ??= `INSERT INTO subscriptions (product, status, name, email, coupon, source,
+      lease_cents, monthly_cents, currency, created_at, updated_at)
+      VALUES ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING ${this.subscriptions.metadata.columns
+        .map((c) => `"${c.databaseName}" AS "${c.propertyName}"`)
+        .join(', ')}`;
+    return this.insertPending;
+  }
+
+  /**
+   * A new `pending` record of the one product; committed on its own (it must outlive a failure).
+   * One constant INSERT … RETURNING every column (the checkout's hot path: TypeORM's save built and
+   * diffed the entity on each call); the Clock's time, as the ClockTimestamps subscriber would.
+   */
   createPending(intent: PendingIntent): Promise<Subscription> {
+    const now = this.clock.now();
     return this.subscriptions.manager.transaction(async (m) => {
-      const saved = await m.save(
-        m.create(Subscription, { ...intent, product: LEASE_PRODUCT, status: 'pending' }),
-      );
+      const [row] = await m.query<object[]>(this.insertPendingSql(), [
+        LEASE_PRODUCT,
+        intent.name,
+        intent.email,
+        intent.coupon,
+        intent.source,
+        intent.leaseCents,
+        intent.monthlyCents,
+        intent.currency,
+        now,
+      ]);
+      const saved = Object.assign(new Subscription(), row);
       // subscription.created, in the same transaction as the record (docs/outgoing-webhooks.md).
       await this.outbox.record(m, SubscriptionService.outgoingEvent(saved));
       return saved;
@@ -72,7 +103,7 @@ export class SubscriptionService {
   }
 
   async recordCheckoutSession(id: string, checkoutSessionId: string): Promise<void> {
-    await this.subscriptions.update(id, { checkoutSessionId });
+    await this.subscriptions.query(RECORD_SESSION_SQL, [checkoutSessionId, this.clock.now(), id]);
   }
 
   /** The processor's reason for a failed checkout, kept on the record for operators. */

@@ -6,6 +6,8 @@ import {
   subscriptionsOf,
 } from '../support/checkout';
 import { unique } from '../support/factories';
+import { Subscription } from '../../src/subscription/subscription.entity';
+import { SubscriptionService } from '../../src/subscription/subscription.service';
 import { FakeProcessor } from '../support/fake-processor';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -160,6 +162,24 @@ describe('POST /api/lease/checkout against the processor', () => {
       lastProcessorError: null,
     });
     expect(record.checkoutSessionId).toMatch(/^cs_test_/);
+  });
+
+  it('returns the stored intent as TypeORM reads it back, every column, at the Clock', async () => {
+    const intent = {
+      name: 'Dana Carer',
+      email: newEmail(),
+      coupon: null,
+      source: unique('src'),
+      leaseCents: 24900,
+      monthlyCents: 5000,
+      currency: 'usd',
+    };
+    const created = await t.app.get(SubscriptionService).createPending(intent);
+    const stored = await subscriptionsOf(t).findOneByOrFail({ id: created.id });
+    expect(created).toBeInstanceOf(Subscription);
+    expect(created).toEqual(stored);
+    expect(stored).toMatchObject({ ...intent, product: 'lease', status: 'pending' });
+    expect(stored.updatedAt).toEqual(stored.createdAt);
   });
 
   it('sends no discount or email when none is given, and defaults the source to plans', async () => {

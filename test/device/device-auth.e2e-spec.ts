@@ -1,10 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import type { Device } from '../../src/device/device.entity';
 import { DeviceService } from '../../src/device/device.service';
 import { createDevice, createOrg } from '../support/factories';
 import { decodeJwt, deviceToken } from '../support/devices';
 import { createTestApp, TestApp } from '../support/test-app';
+import { FakeClock } from '../support/fake-clock';
+import { Clock } from '../../src/common/clock/clock';
 
 describe('POST /auth/device', () => {
   let t: TestApp;
@@ -129,5 +131,65 @@ describe('POST /auth/device rate limits', () => {
     const limited = await attempt('10.1.0.1', 'guess-4');
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe('rate_limited');
+  });
+});
+
+describe('the device token, claim by claim (signed with jsonwebtoken, read by passport-jwt)', () => {
+  // A day ahead of the wall: every time in the token must come from the Clock.
+  const clock = new FakeClock();
+  clock.advance(24 * 3600);
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { DEVICE_TOKEN_TTL_SECONDS: '900' },
+      override: (b) => b.overrideProvider(Clock).useValue(clock),
+    });
+  });
+  afterAll(() => t.close());
+
+  it('has exactly the header and claims the contract names, in their order, at the Clock', async () => {
+    const device = await createDevice(t.app, (await createOrg(t.app)).id);
+    const now = Math.floor(clock.now().getTime() / 1000);
+    const res = await t
+      .http()
+      .post('/auth/device')
+      .send({ device_id: device.deviceId, model: device.model, provider: device.provider })
+      .expect(200);
+    const token: string = res.body.access_token;
+    const [h, p, s] = token.split('.');
+    expect(Buffer.from(h, 'base64url').toString('utf8')).toBe('{"alg":"HS256","typ":"device+jwt"}');
+    const payload = JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as object;
+    expect(Object.keys(payload)).toEqual(['org_id', 'sub', 'aud', 'jti', 'iat', 'exp']);
+    expect(payload).toEqual({
+      org_id: device.orgId,
+      sub: device.deviceId,
+      aud: 'device',
+      jti: expect.stringMatching(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      ),
+      iat: now,
+      exp: now + 900,
+    });
+    // HMAC-SHA256 over the first two parts, under the configured secret.
+    const mac = createHmac('sha256', t.config.deviceToken.secret)
+      .update(`${h}.${p}`)
+      .digest('base64url');
+    expect(s).toBe(mac);
+    expect(res.body).toEqual({
+      access_token: token,
+      token_type: 'Bearer',
+      expires_in: 900,
+      expires_at: new Date((now + 900) * 1000).toISOString(),
+    });
+    // The token works on a device route until the Clock reaches its exp, and not from then on.
+    const self = () => t.http().get('/api/device/v1/self').set('Authorization', `Bearer ${token}`);
+    await self().expect(200);
+    clock.advance(899);
+    await self().expect(200);
+    clock.advance(1);
+    const refused = await self().expect(401);
+    expect(refused.body).toMatchObject({ status: 401, code: 'unauthenticated' });
+    expect(refused.headers['www-authenticate']).toBe('Bearer realm="device"');
+    expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
   });
 });

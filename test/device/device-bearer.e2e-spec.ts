@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DeviceSelfDto } from '../../src/device/device-view.dto';
-import type { Device } from '../../src/device/device.entity';
+import { getRepositoryToken } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { Device } from '../../src/device/device.entity';
 import { DeviceService } from '../../src/device/device.service';
 import { createDevice, createOrg } from '../support/factories';
 import { decodeJwt, deviceToken, forgeDeviceToken, unsignedToken } from '../support/devices';
@@ -43,6 +45,18 @@ describe('device bearer guard (GET /api/device/v1/self)', () => {
       battery_pct: null,
       created_at: device.createdAt.toISOString(),
     });
+  });
+
+  it('reads the active device with every column as TypeORM does, and no other device', async () => {
+    const devices = t.app.get(DeviceService);
+    const stored = await t.app
+      .get<Repository<Device>>(getRepositoryToken(Device))
+      .findOneByOrFail({ id: device.id });
+    const found = await devices.findActive(device.deviceId, device.orgId);
+    expect(found).toBeInstanceOf(Device);
+    expect(found).toEqual(stored);
+    await expect(devices.findActive(device.deviceId, randomUUID())).resolves.toBeNull();
+    await expect(devices.findActive('never-registered', device.orgId)).resolves.toBeNull();
   });
 
   it('refuses a request without the Authorization header, or with another scheme', async () => {

@@ -3,7 +3,7 @@ type Jose = typeof import('jose');
 let jose: Jose | undefined;
 
 /**
- * `jose`, the one JWT library (ID tokens, device tokens, device assertions, key thumbprints),
+ * `jose`, for ID tokens, device assertions and key thumbprints (the device bearer is jsonwebtoken's),
  * loaded at its first use rather than at boot, where it costs about 100 ms that the CLI and health
  * checks never need.
  */

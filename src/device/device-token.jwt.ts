@@ -1,0 +1,71 @@
+import type { KeyObject } from 'node:crypto';
+import { sign, type Jwt } from 'jsonwebtoken';
+
+/**
+ * The device bearer token's format (docs/devices.md): HS256 under DEVICE_TOKEN_SECRET,
+ * `typ: device+jwt`, `aud: device`. Signed here with jsonwebtoken; verified by the `device-jwt`
+ * Passport strategy (passport-jwt, which calls jsonwebtoken), which reads the claims with
+ * `deviceClaimsOf`.
+ */
+export const DEVICE_TOKEN_AUDIENCE = 'device';
+export const DEVICE_TOKEN_TYPE = 'device+jwt';
+export const DEVICE_TOKEN_ALGORITHM = 'HS256';
+
+/** What a verified device bearer token says. */
+export interface DeviceTokenClaims {
+  deviceId: string;
+  orgId: string;
+  /** The thumbprint of the key the device proved it held when it got the token (`cnf.jkt`). */
+  jkt?: string;
+}
+
+export interface DeviceTokenContent {
+  deviceId: string;
+  orgId: string;
+  jkt: string | null;
+  jti: string;
+  /** Seconds since the epoch, from the Clock. */
+  issuedAt: number;
+  expiresAt: number;
+}
+
+/**
+ * The signed token. Claims in this order, header `{"alg":"HS256","typ":"device+jwt"}`: the same
+ * bytes jose's SignJWT made before (device-token.jwt.spec.ts compares them). `iat` and `exp` are
+ * given, so jsonwebtoken never reads its own clock.
+ */
+export function signDeviceToken(content: DeviceTokenContent, key: KeyObject): string {
+  const payload = {
+    org_id: content.orgId,
+    ...(content.jkt ? { cnf: { jkt: content.jkt } } : {}),
+    sub: content.deviceId,
+    aud: DEVICE_TOKEN_AUDIENCE,
+    jti: content.jti,
+    iat: content.issuedAt,
+    exp: content.expiresAt,
+  };
+  return sign(payload, key, {
+    algorithm: DEVICE_TOKEN_ALGORITHM,
+    header: { alg: DEVICE_TOKEN_ALGORITHM, typ: DEVICE_TOKEN_TYPE },
+  });
+}
+
+/** jose's reading of `typ`: case-insensitive, `application/` optional (RFC 7515 4.1.9). */
+const normalizedType = (typ: unknown) =>
+  typeof typ === 'string' ? typ.toLowerCase().replace(/^application\//, '') : undefined;
+
+/**
+ * The claims of a token jsonwebtoken verified, or null unless it is a device bearer token: the
+ * right `typ`, a JSON object with `sub`, `org_id`, `jti` and `exp` (jose required those too) and
+ * a numeric `iat` when there is one.
+ */
+export function deviceClaimsOf(decoded: Jwt): DeviceTokenClaims | null {
+  const { header, payload } = decoded;
+  if (normalizedType(header.typ) !== DEVICE_TOKEN_TYPE) return null;
+  if (typeof payload !== 'object' || payload === null) return null;
+  const { sub, org_id: orgId, jti, exp, iat, cnf } = payload as Record<string, unknown>;
+  if (typeof sub !== 'string' || typeof orgId !== 'string' || typeof jti !== 'string') return null;
+  if (typeof exp !== 'number' || (iat !== undefined && typeof iat !== 'number')) return null;
+  const jkt = (cnf as { jkt?: unknown } | undefined)?.jkt;
+  return { deviceId: sub, orgId, ...(typeof jkt === 'string' ? { jkt } : {}) };
+}
