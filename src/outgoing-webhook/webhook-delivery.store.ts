@@ -32,15 +32,29 @@ export interface AttemptRecord {
 const TEST = `'${TEST_EVENT_TYPE}'`;
 /**
  * A disabled endpoint is sent nothing but its test calls: its deliveries are not claimed (they
- * stay as they are). The claim consumes a retry's request (`manual`), so a retry that comes while
- * this attempt is in flight is seen by FINISH_SQL. Only the delivery rows are locked.
+ * stay as they are). No endpoint gets more than $5 attempts in flight, counting every instance's
+ * live leases (`busy`): one due row per free slot, oldest first, ranked before locking; a row
+ * another claim holds is skipped, not waited for. Two claims at the same moment rank the same
+ * rows, so the second skips them: the cap is exceeded only in a race with a lease ending. The
+ * claim consumes a retry's request (`manual`), so a retry that comes while this attempt is in
+ * flight is seen by FINISH_SQL. Only the delivery rows are locked.
  */
-const CLAIM_SQL = `WITH due AS (
-    SELECT d.event_id, d.endpoint_id FROM webhook_deliveries d
-    JOIN webhook_endpoints w ON w.id = d.endpoint_id JOIN outgoing_events e ON e.id = d.event_id
-    WHERE d.status = 'pending' AND d.next_attempt_at <= $1
-      AND (d.claimed_until IS NULL OR d.claimed_until < $1) AND (w.enabled OR e.type = ${TEST})
-    ORDER BY d.next_attempt_at LIMIT $2 FOR UPDATE OF d SKIP LOCKED)
+const CLAIM_SQL = `WITH ranked AS (
+    SELECT event_id, endpoint_id, next_attempt_at, free,
+      count(*) FILTER (WHERE claimed_until >= $1) OVER (PARTITION BY endpoint_id) AS busy,
+      count(*) FILTER (WHERE free) OVER (PARTITION BY endpoint_id
+        ORDER BY next_attempt_at, event_id ROWS UNBOUNDED PRECEDING) AS nth
+    FROM (SELECT d.event_id, d.endpoint_id, d.next_attempt_at, d.claimed_until,
+        (d.claimed_until IS NULL OR d.claimed_until < $1) AND (w.enabled OR EXISTS (SELECT 1
+          FROM outgoing_events e WHERE e.id = d.event_id AND e.type = ${TEST})) AS free
+      FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
+      WHERE d.status = 'pending' AND d.next_attempt_at <= $1) rows),
+  due AS (
+    SELECT d.event_id, d.endpoint_id FROM ranked r
+    JOIN webhook_deliveries d ON d.event_id = r.event_id AND d.endpoint_id = r.endpoint_id
+    WHERE r.free AND r.busy + r.nth <= $5
+      AND d.status = 'pending' AND (d.claimed_until IS NULL OR d.claimed_until < $1)
+    ORDER BY r.next_attempt_at LIMIT $2 FOR UPDATE OF d SKIP LOCKED)
   UPDATE webhook_deliveries d SET claimed_until = $3, claim_token = $4, manual = false
   FROM due WHERE d.event_id = due.event_id AND d.endpoint_id = due.endpoint_id`;
 const CLAIMED_SQL = `SELECT d.event_id AS "eventId", d.endpoint_id AS "endpointId", d.attempts,
@@ -83,14 +97,18 @@ export class WebhookDeliveryStore {
     private readonly audit: AuditLog,
   ) {}
 
-  /** Due deliveries no one holds, leased to `token` until `leaseUntil`; others skip them. */
+  /**
+   * Due deliveries no one holds, leased to `token` until `leaseUntil`; others skip them. At most
+   * `perEndpoint` in flight to one endpoint, across instances.
+   */
   async claim(
     now: Date,
     limit: number,
     leaseUntil: Date,
     token: string,
+    perEndpoint: number,
   ): Promise<ClaimedDelivery[]> {
-    await this.dataSource.query(CLAIM_SQL, [now, limit, leaseUntil, token]);
+    await this.dataSource.query(CLAIM_SQL, [now, limit, leaseUntil, token, perEndpoint]);
     return this.dataSource.query<ClaimedDelivery[]>(CLAIMED_SQL, [token]);
   }
 
