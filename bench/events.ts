@@ -168,7 +168,8 @@ export async function eventsBench(
       await waitFor(
         'events beside the hanging ones',
         () => quick.firstAt.size >= seen.size + beside,
-        60_000,
+        // Past the hanging attempts' 60 s timeout: without the cap they wait that long.
+        120_000,
       );
       hanging.besideLags.push(...lagsSince(quick, seen));
       const measured = await window();
