@@ -37,7 +37,7 @@ const CONCURRENCY = 16;
  * many of an instance's slots, so other endpoints' events still go out at once (as Svix and Stripe
  * isolate endpoints). Also a courtesy to receivers; one endpoint's backlog drains this many at once.
  */
-const PER_ENDPOINT = 4;
+export const PER_ENDPOINT = 4;
 const POLL_MS = 1000;
 /** On shutdown, attempts in flight get this long to finish; the rest are handed back. */
 const SHUTDOWN_GRACE_MS = 2000;

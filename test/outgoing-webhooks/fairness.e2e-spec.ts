@@ -1,10 +1,9 @@
 import { DataSource } from 'typeorm';
 import { EventOutbox } from '../../src/outgoing-webhook/event-outbox.service';
+import { PER_ENDPOINT as CAP } from '../../src/outgoing-webhook/webhook-delivery.worker';
 import { eventually, WebhookReceiver } from '../support/webhook-receiver';
 import { addEndpoint, HeldReceiver, WebhookWorld, webhookWorld } from './support';
 
-/** The worker's per-endpoint cap (PER_ENDPOINT in webhook-delivery.worker.ts). */
-const CAP = 4;
 const HANGING = 50;
 
 describe('outgoing webhooks: one endpoint that hangs does not hold up the others', () => {
