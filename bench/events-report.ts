@@ -1,3 +1,5 @@
+import { pct } from './events-receiver';
+
 /** The outgoing-webhook rows of the bench report (bench/events.ts measures them). */
 export interface EventsResult {
   uptime: string;
@@ -26,6 +28,8 @@ export interface EventsResult {
     withP99: number[];
     withoutCpuMs: number[];
     withCpuMs: number[];
+    /** Commit to first attempt (ms) of another endpoint's events while the deliveries hang. */
+    besideLags: number[];
   };
 }
 
@@ -55,6 +59,7 @@ export function eventsMarkdown(r: EventsResult): string[] {
     `| GET /api/v1/devices p99 ms without / with ${h.deliveries} deliveries to a receiver that never answers (${h.inFlight} in flight at once), median of rounds | ${f(median(h.withoutP99), 1)} / ${f(median(h.withP99), 1)} |`,
     `| the same, CPU ms per request without / with | ${f(median(h.withoutCpuMs), 3)} / ${f(median(h.withCpuMs), 3)} |`,
     `| rounds (p99 without / with) | ${h.withoutP99.map((x, i) => `${x}/${h.withP99[i]}`).join(', ')} |`,
+    `| another endpoint's events (${h.besideLags.length}, through the API) while they hang: commit to first attempt p50 / p99 ms | ${f(pct(h.besideLags, 50))} / ${f(pct(h.besideLags, 99))} |`,
     '',
     `Measured under: \`${r.uptime}\`.`,
     '',

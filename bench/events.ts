@@ -13,7 +13,7 @@ import type { LoadInput, LoadOutput } from './load';
 import { loadInput } from './load-input';
 import { cpuSeconds, freePort, LoadWorker, startServer, stopServer } from './procs';
 import { serviceArgs, serviceEnv } from './service-env';
-import { lagsSince, pct, Receiver, registerDevices, waitFor } from './events-receiver';
+import { lagsSince, pct, Receiver, registerDevices, sleep, waitFor } from './events-receiver';
 import { eventsMarkdown, type EventsResult } from './events-report';
 import { withBenchEnv } from './bench-env';
 import { seed, type Seeded, SMALL } from './seed';
@@ -132,6 +132,7 @@ export async function eventsBench(
       withP99: [] as number[],
       withoutCpuMs: [] as number[],
       withCpuMs: [] as number[],
+      besideLags: [] as number[],
     };
     const window = async () => {
       const input: LoadInput = loadInput(server.url, 'devices', seeded, {
@@ -146,12 +147,31 @@ export async function eventsBench(
         cpuMs: ((cpuSeconds(server.child.pid!) - c0) * 1000) / Math.max(1, out.requests),
       };
     };
+    let besideRound = 0;
     const hangingWindow = async () => {
       await db.query('UPDATE webhook_endpoints SET enabled = true WHERE id = $1', [hangId]);
       await db.query(QUEUE_SQL, [seeded.orgId, 'device.key_rotated', HANGING, hangId]);
-      // The worker's concurrency (16) caps the attempts open at once; the rest wait their turn.
-      await waitFor('attempts hanging', () => hang.open >= 16, 60_000);
+      // The per-endpoint cap (4) holds the attempts open at once; the rest wait their turn.
+      await waitFor('attempts hanging', () => hang.open >= 4, 60_000);
+      await sleep(500);
       hanging.inFlight = hang.open;
+      // Another endpoint's events meanwhile: sent at once, not after the hanging ones' timeout.
+      const seen = new Set(quick.firstAt.keys());
+      const beside = await registerDevices(
+        server.url,
+        seeded,
+        `beside-${++besideRound}`,
+        10,
+        10,
+        refused,
+      );
+      await waitFor(
+        'events beside the hanging ones',
+        () => quick.firstAt.size >= seen.size + beside,
+        // Past the hanging attempts' 60 s timeout: without the cap they wait that long.
+        120_000,
+      );
+      hanging.besideLags.push(...lagsSince(quick, seen));
       const measured = await window();
       // Cleared for the next window: disabled, what waited is failed, the open ones cut.
       await db.query('UPDATE webhook_endpoints SET enabled = false WHERE id = $1', [hangId]);

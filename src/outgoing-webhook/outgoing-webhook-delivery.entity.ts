@@ -8,6 +8,11 @@ import type { DeliveryStatus } from './outgoing-webhook.types';
 @Check('CHK_webhook_deliveries_status', `"status" IN ('pending', 'delivered', 'failed')`)
 // The worker's claim: due pending deliveries, oldest due first.
 @Index('IDX_webhook_deliveries_due', ['nextAttemptAt'], { where: `"status" = 'pending'` })
+// The claim's per-endpoint probe: an endpoint's oldest due, and its live leases (few rows).
+@Index('IDX_webhook_deliveries_endpoint_due', ['endpointId', 'nextAttemptAt'], {
+  where: `"status" = 'pending'`,
+})
+@Index('IDX_webhook_deliveries_leased', ['endpointId'], { where: `"claimed_until" IS NOT NULL` })
 // The endpoint's list, newest first (keyset on created_at, event_id).
 @Index('IDX_webhook_deliveries_endpoint', ['endpointId', 'createdAt', 'eventId'])
 export class WebhookDelivery {

@@ -31,16 +31,33 @@ export interface AttemptRecord {
 
 const TEST = `'${TEST_EVENT_TYPE}'`;
 /**
- * A disabled endpoint is sent nothing but its test calls: its deliveries are not claimed (they
- * stay as they are). The claim consumes a retry's request (`manual`), so a retry that comes while
- * this attempt is in flight is seen by FINISH_SQL. Only the delivery rows are locked.
+ * Per endpoint, the oldest due rows no one holds, as many as it has free slots ($5 less the live
+ * leases of every instance): an index probe or two per endpoint, however deep one endpoint's
+ * backlog (a window over every due row cost 90 ms at 10 000). A disabled endpoint is sent nothing
+ * but its test calls: its other deliveries are not claimed (they stay as they are).
+ */
+const CANDIDATES_SQL = `SELECT c.event_id, c.endpoint_id, c.next_attempt_at FROM webhook_endpoints w
+  CROSS JOIN LATERAL (SELECT d.event_id, d.endpoint_id, d.next_attempt_at FROM webhook_deliveries d
+    WHERE d.endpoint_id = w.id AND d.status = 'pending' AND d.next_attempt_at <= $1
+      AND (d.claimed_until IS NULL OR d.claimed_until < $1) AND (w.enabled
+        OR (SELECT e.type FROM outgoing_events e WHERE e.id = d.event_id) = ${TEST})
+    ORDER BY d.next_attempt_at
+    LIMIT GREATEST(0, $5 - (SELECT count(*) FROM webhook_deliveries b
+      WHERE b.endpoint_id = w.id AND b.claimed_until IS NOT NULL AND b.claimed_until >= $1))) c`;
+/**
+ * Ranked before locking, then locked oldest first: a row another claim holds is skipped, not
+ * waited for, and one that changed since (claimed, or put off) is left. Two claims at the same
+ * moment rank the same rows, so the second skips them; the cap can be passed only in a race with
+ * a lease ending (soft across instances). The claim consumes a retry's request (`manual`), so a
+ * retry that comes while this attempt is in flight is seen by FINISH_SQL. Only the delivery rows
+ * are locked.
  */
 const CLAIM_SQL = `WITH due AS (
-    SELECT d.event_id, d.endpoint_id FROM webhook_deliveries d
-    JOIN webhook_endpoints w ON w.id = d.endpoint_id JOIN outgoing_events e ON e.id = d.event_id
+    SELECT d.event_id, d.endpoint_id FROM (${CANDIDATES_SQL}) r
+    JOIN webhook_deliveries d ON d.event_id = r.event_id AND d.endpoint_id = r.endpoint_id
     WHERE d.status = 'pending' AND d.next_attempt_at <= $1
-      AND (d.claimed_until IS NULL OR d.claimed_until < $1) AND (w.enabled OR e.type = ${TEST})
-    ORDER BY d.next_attempt_at LIMIT $2 FOR UPDATE OF d SKIP LOCKED)
+      AND (d.claimed_until IS NULL OR d.claimed_until < $1)
+    ORDER BY r.next_attempt_at LIMIT $2 FOR UPDATE OF d SKIP LOCKED)
   UPDATE webhook_deliveries d SET claimed_until = $3, claim_token = $4, manual = false
   FROM due WHERE d.event_id = due.event_id AND d.endpoint_id = due.endpoint_id`;
 const CLAIMED_SQL = `SELECT d.event_id AS "eventId", d.endpoint_id AS "endpointId", d.attempts,
@@ -83,14 +100,18 @@ export class WebhookDeliveryStore {
     private readonly audit: AuditLog,
   ) {}
 
-  /** Due deliveries no one holds, leased to `token` until `leaseUntil`; others skip them. */
+  /**
+   * Due deliveries no one holds, leased to `token` until `leaseUntil`; others skip them. At most
+   * `perEndpoint` in flight to one endpoint, across instances.
+   */
   async claim(
     now: Date,
     limit: number,
     leaseUntil: Date,
     token: string,
+    perEndpoint: number,
   ): Promise<ClaimedDelivery[]> {
-    await this.dataSource.query(CLAIM_SQL, [now, limit, leaseUntil, token]);
+    await this.dataSource.query(CLAIM_SQL, [now, limit, leaseUntil, token, perEndpoint]);
     return this.dataSource.query<ClaimedDelivery[]>(CLAIMED_SQL, [token]);
   }
 

@@ -32,6 +32,12 @@ import { signDelivery } from './outgoing-webhook-signer';
 import { ClaimedDelivery, WebhookDeliveryStore } from './webhook-delivery.store';
 
 const CONCURRENCY = 16;
+/**
+ * Attempts in flight to one endpoint, across instances: a receiver that hangs holds at most this
+ * many of an instance's slots, so other endpoints' events still go out at once (as Svix and Stripe
+ * isolate endpoints). Also a courtesy to receivers; one endpoint's backlog drains this many at once.
+ */
+export const PER_ENDPOINT = 4;
 const POLL_MS = 1000;
 /** On shutdown, attempts in flight get this long to finish; the rest are handed back. */
 const SHUTDOWN_GRACE_MS = 2000;
@@ -120,7 +126,7 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeAppl
     const now = this.clock.now();
     const token = randomUUID();
     const lease = new Date(now.getTime() + timeoutMs + LEASE_MARGIN_MS);
-    const claimed = await this.store.claim(now, free, lease, token);
+    const claimed = await this.store.claim(now, free, lease, token, PER_ENDPOINT);
     const limits: AttemptLimits = { timeoutMs, deadline, stop: this.abort.signal };
     for (const d of claimed) this.track(this.attempt(d, token, limits));
   }
