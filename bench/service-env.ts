@@ -6,17 +6,34 @@ export const POOL_SIZE = 10;
 /** Raised for the bench only, so the load measures the work and not the 429 answers. */
 export const BENCH_RATE_LIMIT = '100000000';
 
+/** `start:prod` as `[NAME=value ...] node [flags] dist/main.js`, in its parts. */
+function productionCommand(): { env: Record<string, string>; args: string[] } {
+  const pkg = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const match = /^((?:[A-Z_]+=\S*\s+)*)node\s+(.*?)\s*dist\/main\.js$/.exec(
+    pkg.scripts['start:prod'].trim(),
+  );
+  if (!match) throw new Error('start:prod is not `[NAME=value ...] node [flags] dist/main.js`');
+  const words = (text: string) => text.split(/\s+/).filter((a) => a.length > 0);
+  const env = Object.fromEntries(words(match[1]).map((w) => w.split('=', 2) as [string, string]));
+  return { env, args: words(match[2]) };
+}
+
 /**
  * The node arguments before `dist/main.js` in package.json's `start:prod` (V8 heap flags), so the
  * bench starts the service as production does; the Dockerfile's CMD carries the same flags.
  */
 export function productionNodeArgs(): string[] {
-  const pkg = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  const match = /^node\s+(.*?)\s*dist\/main\.js$/.exec(pkg.scripts['start:prod'].trim());
-  if (!match) throw new Error('start:prod is not `node [flags] dist/main.js`');
-  return match[1].split(/\s+/).filter((a) => a.length > 0);
+  return productionCommand().args;
+}
+
+/**
+ * The variables `start:prod` sets before `node` (MALLOC_TRIM_THRESHOLD_, glibc's), for the
+ * service and its references alike; the Dockerfile's ENV line carries the same.
+ */
+export function productionEnv(): Record<string, string> {
+  return productionCommand().env;
 }
 
 /** The service's environment in the bench: production mode, the local fake processor, raised limits. */
@@ -28,6 +45,7 @@ export function serviceEnv(
 ) {
   return {
     PATH: process.env.PATH,
+    ...productionEnv(),
     // To try V8 settings (e.g. --max-semi-space-size) on the service and its references alike.
     ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
     NODE_ENV: 'production',

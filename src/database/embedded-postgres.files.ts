@@ -25,10 +25,10 @@ export function socketPathFits(dir: string): boolean {
 /**
  * Makes a directory for the data or the socket that only this user may enter: created 0700, and
  * set to 0700 if it already existed looser. One that is a link, another user's, or writable by
- * group or others is refused (embedded-postgres.trust.ts), and so is the directory it is made in.
+ * group or others is refused (embedded-postgres.trust.ts). The directory it is made in is the
+ * caller's to check first (refuseUntrustedParent), once: the data directory's before its lock.
  */
 export function ownerOnlyDir(dir: string, what = 'The embedded data directory'): void {
-  refuseUntrustedParent(dir);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   withTrustedDir(dir, what, (fd) => fchmodSync(fd, 0o700));
 }
@@ -36,6 +36,7 @@ export function ownerOnlyDir(dir: string, what = 'The embedded data directory'):
 /** A fresh socket directory: a stale socket from a crash would stop the listen. */
 export function freshSocketDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
+  refuseUntrustedParent(dir);
   ownerOnlyDir(dir, "The embedded database's socket directory");
 }
 

@@ -71,7 +71,8 @@ export class EmbeddedPostgresServer {
     const inMemory = this.dataDir.startsWith(MEMORY);
     const dir = inMemory ? MEMORY : resolve(this.dataDir);
     if (!inMemory) {
-      // Checked here, in the boot's own thread, before the lock is taken beside the directory.
+      // Checked once, here, before the lock is taken beside the directory (ownerOnlyDir leaves
+      // the parent to its caller; the worker trusts what this thread checked).
       refuseUntrustedParent(dir);
       mkdirSync(dirname(dir), { recursive: true, mode: 0o700 });
       this.lock = new DataDirLock(`${dir}.lock`);

@@ -3,12 +3,7 @@ import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import {
-  freshSocketDir,
-  ownerOnlyDir,
-  restrictToOwner,
-  SOCKET_FILE,
-} from './embedded-postgres.files';
+import { freshSocketDir, restrictToOwner, SOCKET_FILE } from './embedded-postgres.files';
 import { EmbeddedSocketServer } from './embedded-postgres.socket';
 
 const MEMORY = 'memory://';
@@ -49,7 +44,7 @@ async function serve(port: NonNullable<typeof parentPort>, data: EmbeddedWorkerD
     if (onDisk) restrictToOwner(data.dataDir);
   };
   try {
-    if (onDisk) ownerOnlyDir(data.dataDir);
+    // The data directory was checked and made 0700 by the server before it started this worker.
     db = await PGlite.create(data.dataDir, { postgresqlconf: POSTGRESQL_CONF });
     if (onDisk) restrictToOwner(data.dataDir);
     // Made after PGlite.create, so the initdb of a new data directory starts from an empty one.

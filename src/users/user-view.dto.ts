@@ -2,14 +2,17 @@ import { ApiProperty } from '@nestjs/swagger';
 import { UserView } from '../auth/auth-user';
 import { User } from '../auth/user.entity';
 
-/** What administrators see of the accounts in their organization. */
-export class AdminUserView extends UserView {
-  @ApiProperty({ example: false }) disabled!: boolean;
-  @ApiProperty({ description: 'false until the first sign-in links the account', example: true })
+/**
+ * What the CLI prints of an account (`user:add`, `user:move`, `user:list`): the contract's `user`
+ * and, for the operator, whether it is disabled and linked yet. The API answers UserView only.
+ */
+export class AccountRecord extends UserView {
+  disabled!: boolean;
+  /** false until the first sign-in links the account */
   linked!: boolean;
-  @ApiProperty({ format: 'date-time', example: '2026-01-15T09:30:00.000Z' }) created_at!: string;
+  created_at!: string;
 
-  static override from(user: User): AdminUserView {
+  static override from(user: User): AccountRecord {
     return {
       ...UserView.from(user),
       disabled: user.disabled,
@@ -19,11 +22,12 @@ export class AdminUserView extends UserView {
   }
 }
 
+/** `GET /api/v1/users`: the contract's `user` (CONTRACT.md section 4) for each account, nothing more. */
 export class UserListResponse {
-  @ApiProperty({ type: [AdminUserView] }) items!: AdminUserView[];
+  @ApiProperty({ type: [UserView] }) items!: UserView[];
 
   static from(users: User[]): UserListResponse {
-    return { items: users.map((u) => AdminUserView.from(u)) };
+    return { items: users.map((u) => UserView.from(u)) };
   }
 }
 

@@ -2,7 +2,7 @@ import { CliCommand, dtoFrom, ORG_FLAG, str } from '../cli/cli-command';
 import { OrgService } from '../org/org.service';
 import { CreateUserDto } from './create-user.dto';
 import { UpdateUserDto } from './update-user.dto';
-import { AdminUserView, UserListResponse } from './user-view.dto';
+import { AccountRecord } from './user-view.dto';
 import { UserModule } from './user.module';
 import { UserService } from './user.service';
 
@@ -23,7 +23,7 @@ export const userCommands: Record<string, CliCommand> = {
     prepare: async (args) => {
       const input = await dtoFrom(CreateUserDto, args, ['email', 'role', 'name']);
       return async (app) =>
-        AdminUserView.from(await app.get(UserService).create(str(args, 'org'), input));
+        AccountRecord.from(await app.get(UserService).create(str(args, 'org'), input));
     },
   },
   'user:move': {
@@ -39,7 +39,7 @@ export const userCommands: Record<string, CliCommand> = {
     prepare: async (args) => {
       const { role } = await dtoFrom(UpdateUserDto, args, ['role']);
       return async (app) =>
-        AdminUserView.from(
+        AccountRecord.from(
           await app.get(UserService).move(str(args, 'email'), str(args, 'org'), role),
         );
     },
@@ -52,7 +52,8 @@ export const userCommands: Record<string, CliCommand> = {
     prepare: (args) =>
       Promise.resolve(async (app) => {
         const org = await app.get(OrgService).get(str(args, 'org'));
-        return UserListResponse.from(await app.get(UserService).list(org.id));
+        const users = await app.get(UserService).list(org.id);
+        return { items: users.map((u) => AccountRecord.from(u)) };
       }),
   },
 };

@@ -7,7 +7,8 @@ import type { AuthUser } from '../auth/auth-user';
 import { CreateUserDto } from './create-user.dto';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { UpdateUserDto } from './update-user.dto';
-import { AdminUserView, RevokedSessionsResponse, UserListResponse } from './user-view.dto';
+import { UserView } from '../auth/auth-user';
+import { RevokedSessionsResponse, UserListResponse } from './user-view.dto';
 import { UserService } from './user.service';
 
 /** Account administration: role admin, and only ever the administrator's own organization. */
@@ -32,11 +33,11 @@ export class UserController {
     operationId: 'createUser',
     summary: 'Add an account; it links on its first sign-in',
   })
-  @ApiCreatedResponse({ type: AdminUserView, description: 'Signs in on first login by email' })
+  @ApiCreatedResponse({ type: UserView, description: 'Signs in on first login by email' })
   @ApiCookieWrite()
   @ApiProblems(ErrorCode.UserExists)
-  async create(@CurrentUser() me: AuthUser, @Body() body: CreateUserDto): Promise<AdminUserView> {
-    return AdminUserView.from(await this.users.create(me.orgId, body));
+  async create(@CurrentUser() me: AuthUser, @Body() body: CreateUserDto): Promise<UserView> {
+    return UserView.from(await this.users.create(me.orgId, body));
   }
 
   @Patch(':id')
@@ -47,15 +48,15 @@ export class UserController {
       '`not_found` also for another organization’s user; `conflict` for disabling or demoting ' +
       'yourself, or leaving the organization without an active admin.',
   })
-  @ApiOkResponse({ type: AdminUserView })
+  @ApiOkResponse({ type: UserView })
   @ApiCookieWrite()
   @ApiProblems(ErrorCode.NotFound, ErrorCode.Conflict)
   async update(
     @CurrentUser() me: AuthUser,
     @Param('id') id: string,
     @Body() body: UpdateUserDto,
-  ): Promise<AdminUserView> {
-    return AdminUserView.from(await this.users.update(me.orgId, me.id, id, body));
+  ): Promise<UserView> {
+    return UserView.from(await this.users.update(me.orgId, me.id, id, body));
   }
 
   @Post(':id/revoke-sessions')

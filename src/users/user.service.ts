@@ -6,7 +6,7 @@ import { UserError } from './user.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { AuditLog } from '../common/logging/audit-log';
 import { OrgService } from '../org/org.service';
-import { Role, ROLES } from '../auth/auth-user';
+import { Role } from '../auth/auth-user';
 import { SessionService } from '../auth/session.service';
 import { User } from '../auth/user.entity';
 import { normalizeEmail } from '../common/validation/email';
@@ -22,10 +22,6 @@ export interface UserChange {
   disabled?: boolean;
 }
 
-function invalid(field: string, message: string): UserError {
-  return new UserError(ErrorCode.ValidationFailed, message, [{ field, message }]);
-}
-
 const notFound = () => new UserError(ErrorCode.NotFound, 'No such user in your organization.');
 
 /** Accounts: created by an administrator (or the CLI) before their first sign-in. */
@@ -39,10 +35,10 @@ export class UserService {
     private readonly audit: AuditLog,
   ) {}
 
+  /** `input` passed CreateUserDto (the API's body, the CLI's flags): the one check of its fields. */
   async create(orgId: string, input: NewUser): Promise<User> {
     await this.orgs.get(orgId);
-    const email = this.validEmail(input.email);
-    if (!ROLES.includes(input.role)) throw invalid('role', 'role must be admin or member');
+    const email = normalizeEmail(input.email);
     const name = input.name?.trim() || null;
     // An email already taken is the unique index's answer (409 user_exists), even when two race.
     return this.users.save(this.users.create({ orgId, email, role: input.role, name }));
@@ -87,7 +83,8 @@ export class UserService {
   /** Moves an account to another organization and, optionally, role (CLI `user:move`). */
   async move(email: string, orgId: string, role?: Role): Promise<User> {
     const org = await this.orgs.get(orgId);
-    const normalized = this.validEmail(email);
+    // Only looked up: an address that is not one matches no account (404, as a missing one).
+    const normalized = normalizeEmail(email);
     let before: Pick<User, 'role' | 'disabled' | 'orgId'> | undefined;
     const moved = await this.dataSource.transaction(async (manager) => {
       const users = manager.getRepository(User);
@@ -110,7 +107,10 @@ export class UserService {
     return moved;
   }
 
-  /** Writes a change under the org lock(s) the caller holds, refusing to leave `from` without an admin. */
+  /**
+   * Writes a change (checked by UpdateUserDto, in the API and the CLI) under the org lock(s) the
+   * caller holds, refusing to leave `from` without an admin.
+   */
   private async apply(
     manager: EntityManager,
     user: User,
@@ -118,10 +118,7 @@ export class UserService {
     from: string = user.orgId,
   ): Promise<User> {
     const wasActiveAdmin = user.role === 'admin' && !user.disabled;
-    if (change.role !== undefined) {
-      if (!ROLES.includes(change.role)) throw invalid('role', 'role must be admin or member');
-      user.role = change.role;
-    }
+    if (change.role !== undefined) user.role = change.role;
     if (change.disabled !== undefined) user.disabled = change.disabled;
     const stillActiveAdminThere = user.role === 'admin' && !user.disabled && user.orgId === from;
     if (wasActiveAdmin && !stillActiveAdminThere) await assertOtherAdmin(manager, from, user.id);
@@ -142,14 +139,6 @@ export class UserService {
       const event = user.disabled ? 'account_disabled' : 'account_enabled';
       this.audit.record(event, user.disabled ? 'account disabled' : 'account enabled', target);
     }
-  }
-
-  private validEmail(raw: string): string {
-    const email = normalizeEmail(raw);
-    if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 320) {
-      throw invalid('email', 'email must be an email address');
-    }
-    return email;
   }
 }
 

@@ -790,41 +790,8 @@ export interface components {
              */
             revoked: number;
         };
-        AdminUserView: {
-            /**
-             * Format: uuid
-             * @example 0b6f2c1e-8d4a-4f7b-9c3e-2a5d7e9f1b30
-             */
-            id: string;
-            /** @example pat@example.com */
-            email: string;
-            /** @example Pat Doe */
-            name: string | null;
-            /**
-             * Format: uuid
-             * @example 3f1c2a9e-5b7d-4c1e-9a2f-6d8e0b4c7a15
-             */
-            org_id: string;
-            /**
-             * @example admin
-             * @enum {string}
-             */
-            role: "admin" | "member";
-            /** @example false */
-            disabled: boolean;
-            /**
-             * @description false until the first sign-in links the account
-             * @example true
-             */
-            linked: boolean;
-            /**
-             * Format: date-time
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            created_at: string;
-        };
         UserListResponse: {
-            items: components["schemas"]["AdminUserView"][];
+            items: components["schemas"]["UserView"][];
         };
         CreateUserDto: {
             /** @example pat@example.com */
@@ -2475,7 +2442,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminUserView"];
+                    "application/json": components["schemas"]["UserView"];
                 };
             };
             /** @description Bad Request: `validation_failed` */
@@ -2598,7 +2565,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminUserView"];
+                    "application/json": components["schemas"]["UserView"];
                 };
             };
             /** @description Bad Request: `validation_failed` */

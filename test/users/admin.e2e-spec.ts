@@ -26,13 +26,13 @@ describe('administration: org and users, own org only', () => {
       .set('Cookie', admin.cookie)
       .send({ email: 'New.Person@Example.com', role: 'member', name: 'New Person' })
       .expect(201);
-    expect(created.body).toMatchObject({
+    // The contract's `user`, exactly (CONTRACT.md section 4): no other account fields.
+    expect(created.body).toEqual({
+      id: expect.any(String),
       email: 'new.person@example.com',
       name: 'New Person',
       org_id: org.id,
       role: 'member',
-      disabled: false,
-      linked: false,
     });
     const list = await t.http().get('/api/v1/users').set('Cookie', admin.cookie).expect(200);
     const emails = (list.body.items as { email: string }[]).map((u) => u.email);
@@ -45,7 +45,14 @@ describe('administration: org and users, own org only', () => {
       .set('Cookie', admin.cookie)
       .send({ role: 'admin' })
       .expect(200);
-    expect(patched.body.role).toBe('admin');
+    expect(patched.body).toEqual({ ...created.body, role: 'admin' });
+    expect(Object.keys(list.body.items[0] as object).sort()).toEqual([
+      'email',
+      'id',
+      'name',
+      'org_id',
+      'role',
+    ]);
   });
 
   it('answers 409 user_exists for an email that has an account anywhere', async () => {

@@ -1,6 +1,7 @@
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import { DomainError } from '../errors/domain.error';
 import { ErrorCode } from '../errors/error-code.enum';
+import { reachesPrototype } from '../validation/prototype-keys';
 import { isJsonMediaType, isUtf8Charset } from './media-type';
 
 const JSON_LIMIT_BYTES = 64 * 1024;
@@ -68,15 +69,12 @@ function bodyError(err: unknown): DomainError {
 
 /**
  * Why a parsed body is refused, if it is: nested deeper than `max` (found by the reliability suite:
- * 12 000 levels overflowed the validator's stack, a 500), or carrying a `__proto__` key or a
- * `constructor` with a `prototype`, which poison any object the body is later merged into.
+ * 12 000 levels overflowed the validator's stack, a 500), or carrying a key that reaches a
+ * prototype (prototype-keys.ts), which would poison any object the body is later merged into.
  */
 export function jsonBodyProblem(value: unknown, max: number): string | undefined {
   if (nestedDeeperThan(value, max)) return 'The request body is nested too deeply.';
-  const poisoned = someEntry(value, (key, child) => {
-    return key === '__proto__' || (key === 'constructor' && hasOwnPrototype(child));
-  });
-  return poisoned
+  return someEntry(value, reachesPrototype)
     ? 'The request body may not contain __proto__ or constructor.prototype keys.'
     : undefined;
 }
@@ -105,10 +103,6 @@ function someEntry(value: unknown, test: (key: string, child: unknown) => boolea
     }
   }
   return false;
-}
-
-function hasOwnPrototype(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && Object.hasOwn(value, 'prototype');
 }
 
 function unsupported(detail: string): DomainError {

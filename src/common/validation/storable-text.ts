@@ -1,4 +1,5 @@
 import { FieldError } from '../errors/domain.error';
+import { reachesPrototype } from './prototype-keys';
 
 /**
  * What a JSON string can carry but the database cannot keep. PostgreSQL `text` refuses NUL (a
@@ -51,13 +52,10 @@ export function findUnstorableText(root: unknown, rootPath = ''): FieldError[] {
   return errors.reverse();
 }
 
-/** Keys that would set or reach the prototype of the plain object they are copied into. */
-const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor']);
-
 /**
  * A deep copy with every string (and key) cleaned by `cleanText`, other values kept as they are,
- * and `__proto__` and `constructor` keys dropped: assigned to the copy, `__proto__` would become
- * its prototype. Iterative, so a deeply nested value cannot overflow the stack.
+ * and keys that reach a prototype dropped (prototype-keys.ts: `__proto__`, assigned to the copy,
+ * would become its prototype). Iterative, so a deeply nested value cannot overflow the stack.
  */
 export function cleanAllText<T>(value: T): T {
   const root: { v?: unknown } = {};
@@ -76,7 +74,7 @@ export function cleanAllText<T>(value: T): T {
       // Reversed, so the copy's keys are set in the source's order.
       for (const [childKey, child] of Object.entries(source).reverse()) {
         const cleanKey = cleanText(childKey);
-        if (!PROTOTYPE_KEYS.has(cleanKey)) stack.push([child, copy, cleanKey]);
+        if (!reachesPrototype(cleanKey, child)) stack.push([child, copy, cleanKey]);
       }
     }
   }

@@ -1,0 +1,12 @@
+import { reachesPrototype } from './prototype-keys';
+
+describe('reachesPrototype', () => {
+  it('is __proto__ always, constructor only with its own prototype', () => {
+    expect(reachesPrototype('__proto__', 1)).toBe(true);
+    expect(reachesPrototype('constructor', JSON.parse('{"prototype":{}}'))).toBe(true);
+    expect(reachesPrototype('constructor', 'x')).toBe(false);
+    expect(reachesPrototype('constructor', { name: 'x' })).toBe(false);
+    expect(reachesPrototype('constructor', null)).toBe(false);
+    expect(reachesPrototype('prototype', {})).toBe(false);
+  });
+});

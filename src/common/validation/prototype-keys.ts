@@ -1,0 +1,15 @@
+/**
+ * The one rule for JSON keys that reach a prototype; the body parser refuses them
+ * (body-parsers.ts) and cleanAllText drops them from signed input (storable-text.ts). `__proto__`
+ * assigned to a plain object becomes its prototype; `constructor` holding its own `prototype` is
+ * what a deep merge walks into (`target.constructor.prototype`). Any other `constructor` is data.
+ */
+export function reachesPrototype(key: string, value: unknown): boolean {
+  if (key === '__proto__') return true;
+  return (
+    key === 'constructor' &&
+    typeof value === 'object' &&
+    value !== null &&
+    Object.hasOwn(value, 'prototype')
+  );
+}
