@@ -47,14 +47,15 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.useLogger(app.get(Logger));
   applyServerLimits(app.getHttpServer(), config.httpTimeouts);
   // The balancer's probes answered before the chain, which does nothing for them but cost.
-  app.use(healthProbes(app.get(HealthService), app.get(Drain), securityHeaders()));
+  const headers = securityHeaders();
+  app.use(healthProbes(app.get(HealthService), app.get(Drain), headers));
   // First of the chain, so every request but the probes leaves one access line, however it ends.
   app.use(accessLog(app.get<Params>(PARAMS_PROVIDER_TOKEN)));
   if (config.metricsEnabled) app.use(httpMetrics());
   // On SIGTERM: counts what is in flight, refuses what is new (graceful-shutdown.ts).
   app.use(app.get(Drain).gate());
   app.use(auditContext());
-  app.use(securityHeaders());
+  app.use(headers);
   app.use(rejectMalformedPath());
   // Headers made at boot (cors.ts). No cookie parser: the session cookie is read where it is used.
   app.use(corsHeaders(config.corsOrigins));

@@ -11,12 +11,16 @@ function options(config: AppConfig): SerializeOptions {
 /**
  * The session token from the request's `Cookie` header, if any. Parsed here, on the routes that
  * read the session, and kept on the request: a global cookie parser paid for it on every request
- * (bench/findings.md). A value is percent-decoded, as cookie-parser did; quotes around it and
- * cookie-parser's `j:` JSON values are not undone (the service never sets either).
+ * (bench/findings.md). A value is percent-decoded and one pair of double quotes around it is
+ * removed (RFC 6265 allows them), as cookie-parser did; its `j:` JSON values are not undone (the
+ * service never sets them).
  */
 export function readSessionCookie(req: HttpRequest, config: AppConfig): string | undefined {
   req.cookies ??= parse(req.headers.cookie ?? '');
-  return req.cookies[config.session.cookieName];
+  const value = req.cookies[config.session.cookieName];
+  return value !== undefined && value.length >= 2 && value.startsWith('"') && value.endsWith('"')
+    ? value.slice(1, -1)
+    : value;
 }
 
 /**

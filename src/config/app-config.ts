@@ -137,7 +137,7 @@ export class AppConfig {
       discoveryBase: issuers.find((s) => /^https?:\/\//.test(s))?.replace(/\/+$/, ''),
       jwksCooldownMs: env.OIDC_JWKS_COOLDOWN_SECONDS * 1000,
     };
-    // A key object, made once: jose then caches the key it imports from it.
+    // A key object, made once: jsonwebtoken signs and verifies with it as it is (no parse per call).
     const secret = env.DEVICE_TOKEN_SECRET;
     this.deviceToken = {
       secret: createSecretKey(secret ? Buffer.from(secret, 'utf8') : randomBytes(48)),

@@ -56,7 +56,7 @@ export class DeviceJwtStrategy extends PassportStrategy(Strategy, DEVICE_JWT_STR
  * jsonwebtoken's `clockTimestamp` as a getter on the Clock. passport-jwt copies its options once,
  * at construction, into `_verifOpts`, and hands that object to jsonwebtoken on each request, which
  * copies it with Object.assign (calling the getter): each verification reads the Clock then.
- * `_verifOpts` is passport-jwt's own field; device-jwt.strategy.spec.ts moves the Clock to prove it.
+ * `_verifOpts` is passport-jwt's own field; device-bearer.guard.spec.ts moves the Clock to prove it.
  */
 function readClockOnEachVerify(strategy: object, clock: Clock): void {
   const options = (strategy as { _verifOpts?: object })._verifOpts;

@@ -8,18 +8,18 @@ import { sign, type Jwt } from 'jsonwebtoken';
  * `deviceClaimsOf`.
  */
 export const DEVICE_TOKEN_AUDIENCE = 'device';
-export const DEVICE_TOKEN_TYPE = 'device+jwt';
+const DEVICE_TOKEN_TYPE = 'device+jwt';
 export const DEVICE_TOKEN_ALGORITHM = 'HS256';
 
 /** What a verified device bearer token says. */
-export interface DeviceTokenClaims {
+interface DeviceTokenClaims {
   deviceId: string;
   orgId: string;
   /** The thumbprint of the key the device proved it held when it got the token (`cnf.jkt`). */
   jkt?: string;
 }
 
-export interface DeviceTokenContent {
+interface DeviceTokenContent {
   deviceId: string;
   orgId: string;
   jkt: string | null;

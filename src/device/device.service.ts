@@ -14,6 +14,7 @@ import { DeviceKey, deviceKeyFrom, DeviceKeyError, DevicePublicJwk } from './dev
 import { Page } from '../common/pagination/page';
 import { Device } from './device.entity';
 import { isCanonicalDeviceId } from './device.rules';
+import { columnsAsProperties } from '../database/columns-as-properties';
 
 /** A device to register, as CreateDeviceDto checked it (the API's pipe, the CLI's dtoFrom). */
 export interface NewDevice {
@@ -169,16 +170,13 @@ export class DeviceService {
     this.audit.changed('device_deactivated', { deviceId, orgId, ...by });
   }
 
-  /** The active device a verified token names, or null when it is gone, moved or deactivated. */
   /**
    * Read on every device request (the bearer strategy): one constant statement, every column under
    * its property name, instead of a query builder built per call.
    */
   async findActive(deviceId: string, orgId: string): Promise<Device | null> {
     if (!isCanonicalDeviceId(deviceId)) return null;
-    this.findActiveSql ??= `SELECT ${this.devices.metadata.columns
-      .map((c) => `"${c.databaseName}" AS "${c.propertyName}"`)
-      .join(', ')} FROM devices WHERE device_id = $1 AND org_id = $2 AND status = 'active' LIMIT 1`;
+    this.findActiveSql ??= `SELECT ${columnsAsProperties(this.devices.metadata)} FROM devices WHERE device_id = $1 AND org_id = $2 AND status = 'active' LIMIT 1`;
     const [row] = await this.devices.query<object[]>(this.findActiveSql, [deviceId, orgId]);
     return row ? Object.assign(new Device(), row) : null;
   }

@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { problem, PROBLEM_CONTENT_TYPE } from '../common/errors/problem-details';
 import { Drain } from '../common/lifecycle/drain';
+import { HEALTH_LIVE_PATH, HEALTH_PATH } from '../common/http/probe-paths';
 import { requestId } from '../common/logging/logger.options';
 import { HealthService } from './health.service';
 
@@ -10,7 +11,7 @@ type Middleware = (req: Request, res: Response, next: NextFunction) => void;
 
 /**
  * `GET /health` and `GET /health/live`, answered before the middleware chain: a balancer asks
- * every few seconds, and the chain (access log, CORS, cookies, static files, body parsing, Nest's
+ * every few seconds, and the chain (access log, CORS, static files, body parsing, Nest's
  * router, guards and pipes) did nothing for them but cost (bench/findings.md). They carry what the
  * chain gave them: the request id, the API's security headers (`headers`, the chain's own
  * middleware, synchronous for these paths), no access line, counted by the drain so a readiness
@@ -31,11 +32,11 @@ export function healthProbes(
     const url = req.url ?? '';
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
-    if (path === '/health/live') {
+    if (path === HEALTH_LIVE_PATH) {
       prepare(req, res);
       return send(res, 200, LIVE);
     }
-    if (path !== '/health') return next();
+    if (path !== HEALTH_PATH) return next();
     prepare(req, res);
     drain.track(req, res);
     health.check(req.headers.authorization).then(

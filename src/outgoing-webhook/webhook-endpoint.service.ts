@@ -116,9 +116,17 @@ export class WebhookEndpointService {
     await this.endpoints.manager.transaction(async (m) => {
       const now = this.clock.now();
       if (Object.keys(patch).length > 0) await m.update(WebhookEndpoint, endpoint.id, patch);
-      if (body.enabled === true && !endpoint.enabled) {
-        await m.update(WebhookEndpoint, endpoint.id, { enabled: true });
-        await this.store.failPending(m, endpoint.id, now);
+      // Decided on the row as it is now, not as read before: the worker may have disabled it
+      // (a 410, days of failures) in between.
+      if (body.enabled === true) {
+        const enabled = await m.update(
+          WebhookEndpoint,
+          { id: endpoint.id, enabled: false },
+          {
+            enabled: true,
+          },
+        );
+        if (enabled.affected) await this.store.failPending(m, endpoint.id, now);
       }
       if (body.enabled === false) await this.store.disable(m, endpoint.id, orgId, null, now);
     });

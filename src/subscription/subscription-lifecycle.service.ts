@@ -8,6 +8,7 @@ import { isEffect, planTimeline, TimelineEntry } from './subscription-lifecycle'
 import { LEASE_PRODUCT, Subscription, SubscriptionStatus } from './subscription.entity';
 import { SubscriptionService } from './subscription.service';
 import { EventOutbox } from '../outgoing-webhook/event-outbox.service';
+import { columnsAsProperties } from '../database/columns-as-properties';
 
 /** One event to apply: what it means, plus where it came from. */
 export interface LifecycleEvent extends ReadEvent {
@@ -46,15 +47,10 @@ const HISTORY_INSERT_SQL = `INSERT INTO subscription_history (subscription_id, e
 const SESSION_TAKEN_SQL = 'SELECT 1 FROM subscriptions WHERE checkout_session_id = $1 LIMIT 1';
 
 /** Every column of an entity, aliased to its property: rows read this way are the entity's shape. */
-function columnsOf(
+const columnsOf = (
   manager: EntityManager,
   entity: typeof Subscription | typeof SubscriptionHistoryEntry,
-) {
-  return manager.connection
-    .getMetadata(entity)
-    .columns.map((c) => `"${c.databaseName}" AS "${c.propertyName}"`)
-    .join(', ');
-}
+) => columnsAsProperties(manager.connection.getMetadata(entity));
 const FILLABLE: readonly (keyof EventFields)[] = [
   'customerEmail',
   'customerName',

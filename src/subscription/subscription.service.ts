@@ -17,6 +17,7 @@ import {
 } from './subscription.entity';
 import { SubscriptionRecordDto } from './subscription-view.dto';
 import { EventOutbox, NewOutgoingEvent } from '../outgoing-webhook/event-outbox.service';
+import { columnsAsProperties } from '../database/columns-as-properties';
 
 /** The outgoing event each status a record takes sends (docs/outgoing-webhooks.md). */
 const EVENT_OF_STATUS: Record<
@@ -70,9 +71,9 @@ export class SubscriptionService {
   private insertPendingSql(): string {
     this.insertPending ??= `INSERT INTO subscriptions (product, status, name, email, coupon, source,
       lease_cents, monthly_cents, currency, created_at, updated_at)
-      VALUES ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING ${this.subscriptions.metadata.columns
-        .map((c) => `"${c.databaseName}" AS "${c.propertyName}"`)
-        .join(', ')}`;
+      VALUES ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING ${columnsAsProperties(
+        this.subscriptions.metadata,
+      )}`;
     return this.insertPending;
   }
 

@@ -6,7 +6,7 @@ export type SignedBody = { value: unknown } | { problem: string };
 /**
  * A verified body, read under the limits public JSON has: not JSON or nested deeper than
  * MAX_JSON_DEPTH is a problem (a 400 the caller logs); otherwise a cleaned copy, without NUL,
- * lone surrogates or `__proto__`/`constructor` keys (see cleanAllText), since a signed event is
+ * lone surrogates or keys that reach a prototype (see cleanAllText), since a signed event is
  * the processor's word and is stored cleaned rather than refused.
  */
 export function readSignedBody(raw: Buffer): SignedBody {

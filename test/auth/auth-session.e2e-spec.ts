@@ -76,6 +76,12 @@ describe('sessions: cookie, me, refresh, logout', () => {
     }
   });
 
+  it('reads a quoted cookie value (RFC 6265) among other cookies, as cookie-parser did', async () => {
+    const { cookie } = await signIn(t, {});
+    const [name, token] = cookie.split('=');
+    await me(`theme=dark; ${name}="${token}"; other=1`).expect(200);
+  });
+
   it('refuses a session cookie sent as a bearer token', async () => {
     const { cookie } = await signIn(t, {});
     const token = cookie.split('=')[1];

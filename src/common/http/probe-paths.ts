@@ -1,5 +1,7 @@
 /** Readiness and liveness (the health controller's routes): the balancer's probes. */
-export const HEALTH_PATHS: ReadonlySet<string> = new Set(['/health', '/health/live']);
+export const HEALTH_PATH = '/health';
+export const HEALTH_LIVE_PATH = '/health/live';
+export const HEALTH_PATHS: ReadonlySet<string> = new Set([HEALTH_PATH, HEALTH_LIVE_PATH]);
 
 /**
  * The probes and the metrics scrape: every few seconds from each balancer and Prometheus, saying

@@ -4,14 +4,14 @@ import pino, { DestinationStream } from 'pino';
  * Bytes gathered before one write(2): about a dozen access lines. A write per line was 11.7 % of a
  * webhook's CPU (bench/findings.md); under load this is one write per few milliseconds of lines.
  */
-export const LOG_BUFFER_BYTES = 4096;
+const LOG_BUFFER_BYTES = 4096;
 
 /**
  * The longest a line waits in the buffer when few are written: whoever tails the log sees it
  * within a tenth of a second, and a crash at low traffic loses at most that much. A tick with
  * nothing buffered writes nothing, so an idle process makes no calls.
  */
-export const LOG_FLUSH_INTERVAL_MS = 100;
+const LOG_FLUSH_INTERVAL_MS = 100;
 
 type SonicBoom = ReturnType<typeof pino.destination>;
 

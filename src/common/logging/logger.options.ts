@@ -65,7 +65,7 @@ export function loggerOptions(
 }
 
 /** The access log's and the application's logger options (the destination aside). */
-export function accessLogOptions(config: AppConfig, isTty = process.stdout.isTTY): Options {
+function accessLogOptions(config: AppConfig, isTty = process.stdout.isTTY): Options {
   // Pretty output only when a person is watching a terminal (or asks), never in production.
   const pretty = !config.isProduction && (config.logPretty ?? isTty);
   return {

@@ -48,6 +48,16 @@ describe('storable text', () => {
     expect(cleaned).toEqual({ a: { b: 1 }, c: { constructor: 'x' } });
   });
 
+  it('judges the cleaned keys: a prototype spelled with a control character is dropped too', () => {
+    const cleaned = cleanAllText(
+      JSON.parse(
+        '{"constructor":{"proto\\u0000type":{"polluted":true}},"__pro\\u0000to__":{"x":1}}',
+      ),
+    ) as Record<string, unknown>;
+    expect(cleaned).toEqual({ constructor: {} });
+    expect(Object.getPrototypeOf(cleaned)).toBe(Object.prototype);
+  });
+
   it('copies a value nested far deeper than the stack allows, keeping key order', () => {
     let deep: unknown = 'x\u0000';
     for (let i = 0; i < 100_000; i++) deep = { d: deep };
