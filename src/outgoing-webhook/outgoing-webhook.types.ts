@@ -31,3 +31,12 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export function typesFor(orgId: string, fulfilmentOrgId: string | undefined): string[] {
   return orgId === fulfilmentOrgId ? [...SUBSCRIBABLE_TYPES] : [...DEVICE_EVENT_TYPES];
 }
+
+/**
+ * The one rule of what a disabled endpoint is sent: its test calls, nothing else (contract
+ * section 8). The claim and the failing of pending deliveries say the same in SQL
+ * (webhook-delivery.store.ts: CANDIDATES_SQL, FAIL_PENDING_SQL).
+ */
+export function sendable(endpointEnabled: boolean, eventType: string): boolean {
+  return endpointEnabled || eventType === TEST_EVENT_TYPE;
+}

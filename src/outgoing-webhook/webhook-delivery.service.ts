@@ -9,7 +9,7 @@ import type { Page } from '../common/pagination/page';
 import { EventOutbox } from './event-outbox.service';
 import { WebhookDelivery } from './outgoing-webhook-delivery.entity';
 import { OutgoingWebhookError } from './outgoing-webhook.error';
-import { TEST_EVENT_TYPE } from './outgoing-webhook.types';
+import { sendable } from './outgoing-webhook.types';
 import { WebhookEndpointService } from './webhook-endpoint.service';
 
 /**
@@ -93,7 +93,7 @@ export class WebhookDeliveryService {
         [endpoint.id, id],
       );
       if (!current || !delivery) throw notFound();
-      if (!current.enabled && delivery.type !== TEST_EVENT_TYPE) {
+      if (!sendable(current.enabled, delivery.type)) {
         throw new OutgoingWebhookError(
           ErrorCode.Conflict,
           'The endpoint is disabled and is sent nothing: enable it, then retry. (A test call works while it is disabled.)',

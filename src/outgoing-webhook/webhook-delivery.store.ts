@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AuditLog } from '../common/logging/audit-log';
-import { type DeliveryStatus, TEST_EVENT_TYPE } from './outgoing-webhook.types';
+import { type DeliveryStatus, sendable, TEST_EVENT_TYPE } from './outgoing-webhook.types';
 
 /** A claimed delivery with what sending it needs. */
 export interface ClaimedDelivery {
@@ -115,11 +115,15 @@ export class WebhookDeliveryStore {
     return this.dataSource.query<ClaimedDelivery[]>(CLAIMED_SQL, [token]);
   }
 
-  /** Hands deliveries back untouched (shutdown): another attempt takes them at once. */
-  async release(token: string): Promise<void> {
+  /**
+   * Hands one delivery back untouched (shutdown): another attempt takes it at once. Only this
+   * one: the others of its claim may have an answer they are still recording.
+   */
+  async release(d: ClaimedDelivery, token: string): Promise<void> {
     await this.dataSource.query(
-      'UPDATE webhook_deliveries SET claimed_until = NULL, claim_token = NULL WHERE claim_token = $1',
-      [token],
+      `UPDATE webhook_deliveries SET claimed_until = NULL, claim_token = NULL
+        WHERE event_id = $1 AND endpoint_id = $2 AND claim_token = $3`,
+      [d.eventId, d.endpointId, token],
     );
   }
 
@@ -151,8 +155,8 @@ export class WebhookDeliveryStore {
         'SELECT enabled FROM webhook_endpoints WHERE id = $1 FOR NO KEY UPDATE',
         [d.endpointId],
       );
-      const sendable = Boolean(endpoint?.enabled) || d.type === TEST_EVENT_TYPE;
-      const next = sendable ? result.nextAttemptAt : null;
+      const stillSendable = sendable(Boolean(endpoint?.enabled), d.type);
+      const next = stillSendable ? result.nextAttemptAt : null;
       const attempt = { ...result, nextAttemptAt: next };
       const kept = await this.record(
         m,
@@ -161,11 +165,11 @@ export class WebhookDeliveryStore {
         next ? 'pending' : 'failed',
         attempt,
         now,
-        sendable,
+        stillSendable,
       );
       if (!kept) return null;
       // Disabling fails what is pending, this one too unless it is a test call.
-      const afterDisabling = d.type === TEST_EVENT_TYPE ? kept : 'failed';
+      const afterDisabling = sendable(false, d.type) ? kept : 'failed';
       if (result.gone) {
         await this.disable(m, d.endpointId, d.orgId, 'the receiver answered 410 Gone', now);
         return afterDisabling;

@@ -144,7 +144,7 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeAppl
   private async attempt(d: ClaimedDelivery, token: string, limits: AttemptLimits): Promise<void> {
     const result = await this.send(d, limits);
     if (this.abort.signal.aborted && result.statusCode === null) {
-      await this.store.release(token);
+      await this.store.release(d, token);
       return;
     }
     const now = this.clock.now();
