@@ -9,4 +9,9 @@ describe('reachesPrototype', () => {
     expect(reachesPrototype('constructor', null)).toBe(false);
     expect(reachesPrototype('prototype', {})).toBe(false);
   });
+
+  it('is prototype under a constructor, for a walk that judges keys as it cleans them', () => {
+    expect(reachesPrototype('prototype', {}, 'constructor')).toBe(true);
+    expect(reachesPrototype('prototype', {}, 'other')).toBe(false);
+  });
 });

@@ -3,9 +3,12 @@
  * (body-parsers.ts) and cleanAllText drops them from signed input (storable-text.ts). `__proto__`
  * assigned to a plain object becomes its prototype; `constructor` holding its own `prototype` is
  * what a deep merge walks into (`target.constructor.prototype`). Any other `constructor` is data.
+ * `parentKey` is for a walk that changes keys as it goes (cleanAllText: `proto\u0000type` under
+ * `constructor` becomes `prototype` only once cleaned, after its parent was judged).
  */
-export function reachesPrototype(key: string, value: unknown): boolean {
+export function reachesPrototype(key: string, value: unknown, parentKey?: string): boolean {
   if (key === '__proto__') return true;
+  if (parentKey === 'constructor' && key === 'prototype') return true;
   return (
     key === 'constructor' &&
     typeof value === 'object' &&

@@ -74,10 +74,8 @@ export function cleanAllText<T>(value: T): T {
       // Reversed, so the copy's keys are set in the source's order.
       for (const [childKey, child] of Object.entries(source).reverse()) {
         const cleanKey = cleanText(childKey);
-        // The rule is checked on the cleaned keys: `proto\u0000type` under `constructor` cleans to
-        // `prototype`, which the raw child did not show reachesPrototype.
-        const reaches = key === 'constructor' && cleanKey === 'prototype';
-        if (!reaches && !reachesPrototype(cleanKey, child)) stack.push([child, copy, cleanKey]);
+        // Judged on the cleaned keys, with the parent's (see reachesPrototype).
+        if (!reachesPrototype(cleanKey, child, key)) stack.push([child, copy, cleanKey]);
       }
     }
   }
