@@ -4,7 +4,8 @@
  * frame's package decides the layer. Helper packages shared by several layers (qs, debug, the
  * es-* shims) count for the layer of whoever called them; node's own code counts as node's,
  * except crypto (counted for jose, jsonwebtoken or the Stripe SDK when they called it) and file
- * writes under sonic-boom (the log lines written).
+ * writes under sonic-boom (the log lines written). The bare Nest app's own code (bench/*.ts, its
+ * twin handlers, run by ts-node) counts as the service's own code does: it is the app's code.
  */
 
 export interface ProfileNode {
@@ -168,7 +169,7 @@ const LAYER_OF = new Map<string, Layer>(PACKAGES.flatMap(([l, ps]) => ps.map((p)
 const SHARED =
   /^(qs|side-channel.*|get-intrinsic|call-bind.*|call-bound|es-.*|has-.*|hasown|function-bind|gopd|dunder-proto|get-proto|math-intrinsics|object-inspect|safe-buffer|safer-buffer|debug|ms|iconv-lite|inherits|setprototypeof|toidentifier|tslib|fast-safe-stringify|uuid)$/;
 
-/** The package a script belongs to (the innermost node_modules), 'node:', 'dist' or ''. */
+/** The package a script belongs to (the innermost node_modules), 'node:', 'dist', 'bench' or ''. */
 export function packageOf(url: string): string {
   if (!url) return '';
   if (url.startsWith('node:')) return 'node:';
@@ -177,6 +178,7 @@ export function packageOf(url: string): string {
     const rest = url.slice(i + 'node_modules/'.length).split('/');
     return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
   }
+  if (url.includes('/bench/')) return 'bench';
   return url.includes('/dist/') ? 'dist' : 'other';
 }
 
@@ -232,6 +234,6 @@ function attribute(stack: string[], leafUrl: string): Attribution {
     }
     return { layer: NODE, owner };
   }
-  if (owner === 'dist') return { layer: SERVICE, owner };
+  if (owner === 'dist' || owner === 'bench') return { layer: SERVICE, owner };
   return { layer: LAYER_OF.get(owner) ?? OTHER, owner };
 }

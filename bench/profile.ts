@@ -13,7 +13,8 @@ import { dirname, join, resolve } from 'node:path';
 import { withBenchEnv } from './bench-env';
 import type { Endpoint, LoadInput, LoadOutput } from './load';
 import { loadInput } from './load-input';
-import { classify, LAYERS, Layer, Profile } from './profile-layers';
+import { LAYERS, Profile } from './profile-layers';
+import { nowUs, Span, windowShares, WindowShares } from './profile-windows';
 import { cpuSeconds, freePort, LoadWorker, startServer, stopServer } from './procs';
 import { seed, SMALL } from './seed';
 import { serviceArgs, serviceEnv } from './service-env';
@@ -23,52 +24,18 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const WARMUP_SECONDS = 2;
 
 /** One route's measured window, in the profile's clock (monotonic microseconds). */
-interface Window {
+interface Window extends Span {
   endpoint: Endpoint;
-  fromUs: number;
-  toUs: number;
   rps: number;
   cpuMsPerRequest: number;
 }
 
-interface RouteShares {
+interface RouteShares extends WindowShares {
   endpoint: Endpoint;
-  busy: number;
-  byLayer: Map<Layer, number>;
-  byFunction: Map<string, number>;
-  unlisted: Map<string, number>;
 }
 
-const nowUs = () => Number(process.hrtime.bigint() / 1000n);
-const add = <K>(m: Map<K, number>, k: K) => m.set(k, (m.get(k) ?? 0) + 1);
-
-function shares(profile: Profile, windows: Window[]): RouteShares[] {
-  const attribution = classify(profile);
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const out = windows.map((w) => ({
-    endpoint: w.endpoint,
-    busy: 0,
-    byLayer: new Map<Layer, number>(),
-    byFunction: new Map<string, number>(),
-    unlisted: new Map<string, number>(),
-  }));
-  // V8 stamps samples with the monotonic clock, as process.hrtime does in this process.
-  let t = profile.startTime;
-  for (let i = 0; i < profile.samples.length; i++) {
-    t += profile.timeDeltas[i];
-    const w = windows.findIndex((x) => t >= x.fromUs && t <= x.toUs);
-    const a = attribution.get(profile.samples[i]);
-    if (w < 0 || !a) continue;
-    const r = out[w];
-    r.busy++;
-    add(r.byLayer, a.layer);
-    const { functionName, url, lineNumber } = byId.get(profile.samples[i])!.callFrame;
-    const where = url.replace(/.*node_modules\//, '').replace(/.*\/dist\//, 'dist/');
-    add(r.byFunction, `${functionName || '(anonymous)'} ${where}${url ? `:${lineNumber}` : ''}`);
-    if (a.layer === LAYERS[LAYERS.length - 1]) add(r.unlisted, a.owner || '(native)');
-  }
-  return out;
-}
+const shares = (profile: Profile, windows: Window[]): RouteShares[] =>
+  windowShares(profile, windows).map((s, i) => ({ ...s, endpoint: windows[i].endpoint }));
 
 const pct = (n: number, total: number) => (n ? `${((100 * n) / total).toFixed(1)} %` : '0');
 const top = (m: Map<string, number>, n: number) =>

@@ -1,0 +1,67 @@
+/**
+ * The two servers of bench:profile-diff, the service and the bare Nest app, started with the same
+ * node flags (start:prod's) and environment, plus what a pass adds (the profiler, the async-resource
+ * counter); and their CPU read per thread from /proc.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  freePort,
+  mainThreadCpuSeconds,
+  otherThreadsCpuSeconds,
+  Server,
+  startServer,
+} from './procs';
+import { productionNodeArgs, serviceArgs, serviceEnv } from './service-env';
+
+export const NAMES = ['service', 'bare-nest'] as const;
+export type Name = (typeof NAMES)[number];
+
+/** A server's node arguments with `extra` flags before its script. */
+export function argsOf(name: Name, extra: string[]): string[] {
+  if (name === 'bare-nest') {
+    const bare = ['-r', 'ts-node/register/transpile-only', 'bench/bare-nest.ts'];
+    return [...productionNodeArgs(), ...extra, ...bare];
+  }
+  const service = serviceArgs();
+  return [...service.slice(0, -1), ...extra, service[service.length - 1]];
+}
+
+export interface Env {
+  /** A server on the database, under the profiler when `profileDir`, counting when `countFile`. */
+  start(name: Name, profileDir?: string, countFile?: string): Promise<Server>;
+}
+
+export function servers(databaseUrl: string, fakeUrl: string): Env {
+  return {
+    async start(name, profileDir, countFile) {
+      const port = await freePort();
+      const flags = ['-r', './bench/exit-on-term.js'];
+      if (profileDir) {
+        mkdirSync(join(profileDir, name), { recursive: true });
+        flags.push('--cpu-prof', `--cpu-prof-dir=${join(profileDir, name)}`);
+      }
+      if (countFile) flags.push('-r', './bench/promise-count.js');
+      const env = { ...serviceEnv(port, databaseUrl, fakeUrl), ASYNC_COUNT_FILE: countFile ?? '' };
+      return startServer(name, argsOf(name, flags), env, port);
+    },
+  };
+}
+
+/** The profiler's own thread: V8's ProfilerEventsProcessor ("v8:ProfEvntProc" in /proc). */
+const PROFILER_THREAD = /^v8:Prof/;
+
+/** CPU seconds so far: the main thread, the others by name, the profiler's thread. */
+export function cpu(pid: number) {
+  const threads = otherThreadsCpuSeconds(pid);
+  let profiler = 0;
+  for (const [name, s] of threads) {
+    if (!PROFILER_THREAD.test(name)) continue;
+    profiler += s;
+    threads.delete(name);
+  }
+  return { main: mainThreadCpuSeconds(pid), threads, profiler };
+}
+
+export const minus = (a: Map<string, number>, b: Map<string, number>) =>
+  new Map([...a].map(([k, v]) => [k, v - (b.get(k) ?? 0)]));
