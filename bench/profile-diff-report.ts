@@ -21,6 +21,8 @@ export interface Meta {
   loadAtStart: number[];
   loadAtEnd: number[];
   dir: string;
+  /** BENCH_DIFF_FLAGS, on both servers. */
+  extraFlags: string[];
   settings: {
     rounds: number;
     seconds: number;
@@ -110,21 +112,35 @@ function routeSection(r: RouteDiff): string[] {
 function countsSection(r: RouteDiff): string[] {
   const [s, b] = [r.serviceCounts, r.bareCounts];
   if (!s || !b) return [];
-  const types = [...new Set([...Object.keys(s.perRequest), ...Object.keys(b.perRequest)])]
-    .filter((t) => (s.perRequest[t] ?? 0) >= 0.05 || (b.perRequest[t] ?? 0) >= 0.05)
-    .sort((x, y) => (s.perRequest[y] ?? 0) - (s.perRequest[x] ?? 0));
-  const total = (c: Counts) => Object.values(c.perRequest).reduce((a, v) => a + v, 0);
+  const keys = [...new Set([...Object.keys(s.perRequest), ...Object.keys(b.perRequest)])];
+  const at = (c: Counts, k: string) => c.perRequest[k] ?? 0;
+  const types = keys
+    .filter((t) => !t.startsWith('gc ') && (at(s, t) >= 0.05 || at(b, t) >= 0.05))
+    .sort((x, y) => at(s, y) - at(s, x));
+  const collections = keys.filter((k) => k.startsWith('gc ') && k !== 'gc pause µs').sort();
+  const total = (c: Counts) => types.reduce((a, t) => a + at(c, t), 0);
+  const row = (what: string, sv: string, bv: string) => `| ${what} | ${sv} | ${bv} |`;
   return [
     '',
     '| unprofiled pass | service | bare |',
     '| --- | ---: | ---: |',
-    ...types.map(
-      (t) =>
-        `| ${t} per request | ${(s.perRequest[t] ?? 0).toFixed(1)} | ${(b.perRequest[t] ?? 0).toFixed(1)} |`,
+    ...types.map((t) => row(`${t} per request`, at(s, t).toFixed(1), at(b, t).toFixed(1))),
+    row('all async resources per request', total(s).toFixed(1), total(b).toFixed(1)),
+    ...collections.map((k) =>
+      row(
+        `${k.slice(3)} per 1000 requests`,
+        (1000 * at(s, k)).toFixed(1),
+        (1000 * at(b, k)).toFixed(1),
+      ),
     ),
-    `| all async resources per request | ${total(s).toFixed(1)} | ${total(b).toFixed(1)} |`,
-    `| response head bytes (status line to blank line) | ${s.headerBytes} | ${b.headerBytes} |`,
-    `| response body bytes | ${s.bodyBytes} | ${b.bodyBytes} |`,
+    row(
+      'GC pause per request, µs (main thread, wall clock)',
+      at(s, 'gc pause µs').toFixed(1),
+      at(b, 'gc pause µs').toFixed(1),
+    ),
+    row('V8 heap in use after the window, MB', s.heapUsedMb.toFixed(1), b.heapUsedMb.toFixed(1)),
+    row('response head bytes (status line to blank line)', `${s.headerBytes}`, `${b.headerBytes}`),
+    row('response body bytes', `${s.bodyBytes}`, `${b.bodyBytes}`),
     '',
     `Service head: ${s.head[0]}; ${s.head.slice(1).join(', ')}.`,
     `Bare head: ${b.head[0]}; ${b.head.slice(1).join(', ')}.`,
@@ -136,7 +152,7 @@ export function diffMarkdown(routes: RouteDiff[], m: Meta): string {
   const lines = [
     `# The service's CPU beyond the bare Nest app's, by layer, ${m.date}`,
     '',
-    `\`${m.command}\`. **1-minute / 5-minute / 15-minute load average: ${loads(m.loadAtStart)} at ` +
+    `\`${m.command}\`${m.extraFlags.length ? ` with BENCH_DIFF_FLAGS=\`${m.extraFlags.join(' ')}\`` : ''}. **1-minute / 5-minute / 15-minute load average: ${loads(m.loadAtStart)} at ` +
       `the start, ${loads(m.loadAtEnd)} at the end.**`,
     '',
     'The built service and the bare Nest app (bench/bare-nest.ts: the same SQL and crypto, no ' +
@@ -153,11 +169,13 @@ export function diffMarkdown(routes: RouteDiff[], m: Meta): string {
       'the main thread something: absolute µs here are above those of `npm run bench`; the gap and ' +
       'its parts are what to read.',
     '',
-    `The unprofiled pass: each server alone with bench/promise-count.js preloaded (an async_hooks ` +
-      `init hook), ${o.countRequests} requests at ${o.countConnections} connections after a ` +
-      "warm-up, the async resources created per request (the idle server's background work " +
-      'over the same time subtracted), then one request on a raw socket for the bytes of the ' +
-      "response's head (status line to the blank line, inclusive) and body.",
+    'The unprofiled pass: each server alone with bench/promise-count.js preloaded, per route ' +
+      `${o.countRequests} requests at ${o.countConnections} connections after a warm-up, the ` +
+      "idle server's background work over the same time subtracted: first the garbage " +
+      "collections (perf_hooks' gc entries: count by kind, main-thread pause) and the heap in " +
+      'use, then, in a server with an async_hooks init hook, the async resources created per ' +
+      "request; then one request on a raw socket for the bytes of the response's head (status " +
+      'line to the blank line, inclusive) and body.',
     '',
     ...summary(routes),
     ...routes.flatMap(routeSection),

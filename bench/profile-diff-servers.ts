@@ -27,22 +27,32 @@ export function argsOf(name: Name, extra: string[]): string[] {
   return [...service.slice(0, -1), ...extra, service[service.length - 1]];
 }
 
+/**
+ * Node or V8 flags for both servers in this bench only, e.g. `--single-threaded-gc` (which
+ * NODE_OPTIONS, and so BENCH_NODE_OPTIONS, refuses): to see what the V8 worker threads' row holds.
+ */
+export const EXTRA_FLAGS = (process.env.BENCH_DIFF_FLAGS ?? '').split(/\s+/).filter(Boolean);
+
 export interface Env {
-  /** A server on the database, under the profiler when `profileDir`, counting when `countFile`. */
-  start(name: Name, profileDir?: string, countFile?: string): Promise<Server>;
+  /** A server on the database, under the profiler when `profileDir`, counting when `count`. */
+  start(name: Name, profileDir?: string, count?: { file: string; hook: boolean }): Promise<Server>;
 }
 
 export function servers(databaseUrl: string, fakeUrl: string): Env {
   return {
-    async start(name, profileDir, countFile) {
+    async start(name, profileDir, count) {
       const port = await freePort();
-      const flags = ['-r', './bench/exit-on-term.js'];
+      const flags = [...EXTRA_FLAGS, '-r', './bench/exit-on-term.js'];
       if (profileDir) {
         mkdirSync(join(profileDir, name), { recursive: true });
         flags.push('--cpu-prof', `--cpu-prof-dir=${join(profileDir, name)}`);
       }
-      if (countFile) flags.push('-r', './bench/promise-count.js');
-      const env = { ...serviceEnv(port, databaseUrl, fakeUrl), ASYNC_COUNT_FILE: countFile ?? '' };
+      if (count) flags.push('-r', './bench/promise-count.js');
+      const env = {
+        ...serviceEnv(port, databaseUrl, fakeUrl),
+        ASYNC_COUNT_FILE: count?.file ?? '',
+        ASYNC_COUNT_HOOK: count?.hook ? 'on' : 'off',
+      };
       return startServer(name, argsOf(name, flags), env, port);
     },
   };

@@ -20,8 +20,8 @@ import { Measured, sum } from './profile-gap';
 import type { Profile } from './profile-layers';
 import { nowUs, Span, windowShares } from './profile-windows';
 import { LoadWorker, Server, stopServer } from './procs';
-import { cpu, Env, minus, Name, NAMES, servers } from './profile-diff-servers';
-import { countRoute, Counts } from './request-counts';
+import { cpu, Env, EXTRA_FLAGS, minus, Name, NAMES, servers } from './profile-diff-servers';
+import { countRoute, Counts, responseBytes, RouteCounts } from './request-counts';
 import { seed, Seeded, SMALL } from './seed';
 
 const ROUTES: Endpoint[] = ['health', 'me', 'devices', 'deviceToken', 'webhook', 'checkout'];
@@ -30,7 +30,7 @@ const SETTINGS = {
   seconds: Number(process.env.BENCH_SECONDS ?? 6),
   warmupSeconds: 2,
   connections: 20,
-  countRequests: 2000,
+  countRequests: 4000,
   countConnections: 10,
 };
 
@@ -132,26 +132,45 @@ async function profiled(endpoints: Endpoint[], s: Shared, env: Env, dir: string)
   return { measured, windows };
 }
 
-/** The unprofiled pass: each server alone, with the async-resource counter preloaded. */
+/**
+ * The unprofiled pass, each server alone with bench/promise-count.js: first without its async hook
+ * (garbage collections, heap), then with it (async resources); then one request per route on a
+ * raw socket for the response's bytes.
+ */
 async function counted(endpoints: Endpoint[], s: Shared, env: Env, dir: string) {
   const counts = new Map<string, Counts>();
+  const gcRuns = new Map<string, RouteCounts>();
+  const o = { ...s, requests: SETTINGS.countRequests, connections: SETTINGS.countConnections };
+  const only = (c: RouteCounts, gc: boolean) =>
+    Object.entries(c.perRequest).filter(([k]) => k.startsWith('gc ') === gc);
   for (const name of NAMES) {
-    const file = join(dir, `${name}.async-counts.json`);
-    const server = await env.start(name, undefined, file);
-    try {
-      for (const endpoint of endpoints) {
-        s.fake.reset();
-        const o = {
-          ...s,
-          file,
-          requests: SETTINGS.countRequests,
-          connections: SETTINGS.countConnections,
-        };
-        counts.set(`${name} ${endpoint}`, await countRoute(server, endpoint, o));
-        console.log(`  counted ${endpoint} on ${name}`);
+    for (const hook of [false, true]) {
+      const file = join(dir, `${name}.${hook ? 'async' : 'gc'}-counts.json`);
+      const server = await env.start(name, undefined, { file, hook });
+      try {
+        for (const endpoint of endpoints) {
+          s.fake.reset();
+          const c = await countRoute(server, endpoint, { ...o, file });
+          const key = `${name} ${endpoint}`;
+          console.log(`  counted ${endpoint} on ${name}${hook ? ' (async hook)' : ''}`);
+          if (!hook) {
+            gcRuns.set(key, c);
+            continue;
+          }
+          const gc = gcRuns.get(key)!;
+          const perRequest = Object.fromEntries([...only(gc, true), ...only(c, false)]);
+          const sub = s.next.subscription++;
+          const bytes = await responseBytes(server.url, endpoint, s.seeded, sub);
+          counts.set(key, {
+            ...bytes,
+            requests: c.requests,
+            heapUsedMb: gc.heapUsedMb,
+            perRequest,
+          });
+        }
+      } finally {
+        await stopServer(server);
       }
-    } finally {
-      await stopServer(server);
     }
   }
   return counts;
@@ -201,7 +220,15 @@ async function main(): Promise<void> {
         bareCounts: counts.get(`bare-nest ${endpoint}`),
       }));
       const command = `npm run bench:profile-diff -- ${argv.join(' ')}`.trim();
-      const meta = { date, command, loadAtStart, loadAtEnd: loadavg(), dir, settings: SETTINGS };
+      const meta = {
+        date,
+        command,
+        loadAtStart,
+        loadAtEnd: loadavg(),
+        dir,
+        settings: SETTINGS,
+        extraFlags: EXTRA_FLAGS,
+      };
       const md = diffMarkdown(routes, meta);
       const target = out ?? join(__dirname, 'results', `profile-diff-${stamp}.md`);
       mkdirSync(dirname(target), { recursive: true });

@@ -14,8 +14,13 @@ import type { Seeded } from './seed';
 
 export interface Counts {
   requests: number;
-  /** Async resources created per request, by type (idle background work subtracted). */
+  /**
+   * Per request, idle background work subtracted: async resources created, by type; garbage
+   * collections by kind (keys `gc ...`, counted in a run without the async hook) and their pause.
+   */
   perRequest: Record<string, number>;
+  /** V8's heap in use after the window (the run without the hook). */
+  heapUsedMb: number;
   headerBytes: number;
   bodyBytes: number;
   /** The response's status line and header names, in order. */
@@ -24,18 +29,24 @@ export interface Counts {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+interface Snapshot {
+  seq: number;
+  counts: Record<string, number>;
+  heapUsedMb: number;
+}
+
 /** Counts so far: SIGWINCH asks the preload to write them; wait for its next sequence number. */
-async function snapshot(server: Server, file: string): Promise<Record<string, number>> {
+async function snapshot(server: Server, file: string): Promise<Snapshot> {
   const read = () =>
     existsSync(file)
-      ? (JSON.parse(readFileSync(file, 'utf8')) as { seq: number; counts: Record<string, number> })
-      : { seq: 0, counts: {} };
+      ? (JSON.parse(readFileSync(file, 'utf8')) as Snapshot)
+      : { seq: 0, counts: {}, heapUsedMb: NaN };
   const before = read().seq;
   server.child.kill('SIGWINCH');
   for (let i = 0; i < 500; i++) {
     await sleep(10);
     const now = read();
-    if (now.seq > before) return now.counts;
+    if (now.seq > before) return now;
   }
   throw new Error(`${server.name} did not write its async counts to ${file}`);
 }
@@ -127,8 +138,14 @@ export interface CountOptions {
   next: { subscription: number };
 }
 
-/** Async resources per request on one route, net of what the idle server creates meanwhile. */
-export async function countRoute(server: Server, endpoint: Endpoint, o: CountOptions) {
+export type RouteCounts = Pick<Counts, 'requests' | 'perRequest' | 'heapUsedMb'>;
+
+/** Counts per request on one route, net of what the idle server does meanwhile. */
+export async function countRoute(
+  server: Server,
+  endpoint: Endpoint,
+  o: CountOptions,
+): Promise<RouteCounts> {
   const run = async (amount: number) => {
     const input = loadInput(server.url, endpoint, o.seeded, {
       seconds: 10,
@@ -141,12 +158,12 @@ export async function countRoute(server: Server, endpoint: Endpoint, o: CountOpt
     return out;
   };
   await run(Math.ceil(o.requests / 10)); // first requests: lazy set-up, not per request
-  const idle0 = await snapshot(server, o.file);
+  const idle0 = (await snapshot(server, o.file)).counts;
   const t0 = performance.now();
   await sleep(1000);
-  const idle = minus(await snapshot(server, o.file), idle0);
+  const idle = minus((await snapshot(server, o.file)).counts, idle0);
   const idleMs = performance.now() - t0;
-  const c0 = await snapshot(server, o.file);
+  const c0 = (await snapshot(server, o.file)).counts;
   const t1 = performance.now();
   const out = await run(o.requests);
   await sleep(100); // work a response leaves behind (a session touch, a log flush)
@@ -155,13 +172,12 @@ export async function countRoute(server: Server, endpoint: Endpoint, o: CountOpt
   if (out.requests === 0 || out.non2xx + out.errors > 0) {
     throw new Error(`${endpoint} on ${server.name}: failed requests: ${JSON.stringify(out)}`);
   }
-  const grown = minus(c1, c0);
+  const grown = minus(c1.counts, c0);
   const perRequest = Object.fromEntries(
     Object.entries(grown).map(([k, v]) => {
       const background = ((idle[k] ?? 0) * windowMs) / idleMs;
       return [k, Math.max(0, v - background) / out.requests];
     }),
   );
-  const bytes = await responseBytes(server.url, endpoint, o.seeded, o.next.subscription++);
-  return { requests: out.requests, perRequest, ...bytes };
+  return { requests: out.requests, perRequest, heapUsedMb: c1.heapUsedMb };
 }
