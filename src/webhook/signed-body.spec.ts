@@ -60,5 +60,11 @@ describe('readSignedBody', () => {
     expect(readSignedBody(Buffer.from('{"a":'))).toEqual({ problem: expect.any(String) });
     const deep = `${'['.repeat(40)}${']'.repeat(40)}`;
     expect(readSignedBody(Buffer.from(deep))).toEqual({ problem: expect.any(String) });
+    // At the limit, and wide: many brackets, none deep.
+    expect(readSignedBody(Buffer.from(`${'['.repeat(32)}${']'.repeat(32)}`))).toHaveProperty(
+      'value',
+    );
+    const wide = JSON.stringify(Array.from({ length: 50 }, () => ({ a: [] })));
+    expect(readSignedBody(Buffer.from(wide))).toHaveProperty('value');
   });
 });

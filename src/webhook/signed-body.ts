@@ -19,8 +19,22 @@ export function readSignedBody(raw: Buffer): SignedBody {
   } catch {
     return { problem: 'The signed body is not valid JSON.' };
   }
-  if (nestedDeeperThan(parsed, MAX_JSON_DEPTH)) {
+  if (!opensAtMost(text, MAX_JSON_DEPTH) && nestedDeeperThan(parsed, MAX_JSON_DEPTH)) {
     return { problem: 'The signed body is nested too deeply.' };
   }
   return { value: parsesToStorableText(text) ? parsed : cleanAllText(parsed) };
+}
+
+/**
+ * True when the text has at most `max` of `{` and `[` in all (in strings too): then nothing in it
+ * can nest deeper than `max`, and the walk of the parsed value is not needed (an event has ~20).
+ */
+function opensAtMost(text: string, max: number): boolean {
+  let opened = 0;
+  for (const bracket of ['{', '[']) {
+    for (let at = text.indexOf(bracket); at !== -1; at = text.indexOf(bracket, at + 1)) {
+      if (++opened > max) return false;
+    }
+  }
+  return true;
 }

@@ -9,10 +9,11 @@ export interface AccessLine {
 /**
  * What the request did, on its one access line: the fields go to pino-http's logger for the
  * request (`res.log`, which is also `req.log`, the logger of the request's own lines), as bindings.
- * Not nestjs-pino's `PinoLogger.assign`, which does the same and also makes a child of that
- * logger: the child turns the request's logger into a prototype, and the bindings then set on it
- * change a prototype, which costs V8 far more than the fields (30-50 µs per call against about 3
- * µs, measured in isolation; bench/findings.md).
+ * Not nestjs-pino's `PinoLogger.assign`, which sets the same bindings and also makes a child of
+ * that logger for the request's later lines: the child makes the request's logger a prototype,
+ * which V8 pays for (the fields, child and access line cost 9.5-10.3 µs per request with assign,
+ * 3.3-3.5 µs without, measured in isolation; bench/findings.md). The later lines get the fields
+ * here too: the logger they use is this one.
  */
 export const RequestAccessLine = createParamDecorator(
   (_data: unknown, context: ExecutionContext): AccessLine => {
