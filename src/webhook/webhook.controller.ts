@@ -44,9 +44,9 @@ export class WebhookController {
   receive(
     // The exact bytes (the body parser keeps this path raw): the signature covers them.
     @Body() body: unknown,
-    @Headers('stripe-signature') signature: string | undefined,
     // What the event did goes on the request's one access line.
     @RequestAccessLine() accessLine: AccessLine,
+    @Headers('stripe-signature') signature?: string,
   ): Promise<WebhookAck> {
     return this.webhooks.receive(Buffer.isBuffer(body) ? body : undefined, signature, accessLine);
   }
