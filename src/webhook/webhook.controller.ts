@@ -1,6 +1,8 @@
 import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ErrorCode } from '../common/errors/error-code.enum';
+import type { AccessLine } from '../common/logging/access-line';
+import { RequestAccessLine } from '../common/logging/access-line';
 import { ApiProblems } from '../common/openapi/api-problems.decorator';
 import { WebhookAck, WebhookService } from './webhook.service';
 
@@ -42,8 +44,10 @@ export class WebhookController {
   receive(
     // The exact bytes (the body parser keeps this path raw): the signature covers them.
     @Body() body: unknown,
+    // What the event did goes on the request's one access line.
+    @RequestAccessLine() accessLine: AccessLine,
     @Headers('stripe-signature') signature?: string,
   ): Promise<WebhookAck> {
-    return this.webhooks.receive(Buffer.isBuffer(body) ? body : undefined, signature);
+    return this.webhooks.receive(Buffer.isBuffer(body) ? body : undefined, signature, accessLine);
   }
 }

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
-import { PinoLogger } from 'nestjs-pino';
 import { DataSource, EntityManager } from 'typeorm';
 import { PaymentProcessorClient } from '../processor/payment-processor.client';
 import { WebhookError } from './webhook.error';
@@ -16,6 +15,7 @@ import {
 } from '../processor/processor-event.handler';
 import { isWellFormedEvent } from './webhook-event.shape';
 import { AuditLog } from '../common/logging/audit-log';
+import type { AccessLine } from '../common/logging/access-line';
 import { webhookEvents } from '../common/metrics/metrics';
 
 /**
@@ -42,13 +42,16 @@ export class WebhookService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(PROCESSOR_EVENT_HANDLERS) handlers: ProcessorEventHandler[],
     private readonly audit: AuditLog,
-    private readonly requestLog: PinoLogger,
   ) {
     this.handlers = new Map(handlers.map((h) => [h.type, h]));
   }
 
   /** Verifies, then records and applies the event once; answers 200 for anything it verified. */
-  async receive(rawBody: Buffer | undefined, signature: string | undefined): Promise<WebhookAck> {
+  async receive(
+    rawBody: Buffer | undefined,
+    signature: string | undefined,
+    accessLine: AccessLine,
+  ): Promise<WebhookAck> {
     // Cleaned, not refused: a signed event is the processor's word, and a 4xx/5xx means retries for days.
     const event = this.read(this.verify(rawBody, signature));
     if (!isWellFormedEvent(event)) {
@@ -65,7 +68,7 @@ export class WebhookService {
     } catch (err) {
       // Any non-2xx makes the processor deliver the event again later.
       this.logger.error(`event ${event.id} could not be stored: ${String(err)}`);
-      this.note(event, { outcome: 'failed' });
+      this.note(accessLine, event, { outcome: 'failed' });
       webhookEvents.inc({ type: this.typeLabel(event.type), outcome: 'failed' });
       throw new WebhookError(
         ErrorCode.InternalError,
@@ -73,7 +76,7 @@ export class WebhookService {
       );
     }
     const outcome = handled === 'duplicate' ? handled : handled.outcome;
-    this.note(event, handled === 'duplicate' ? { outcome } : handled);
+    this.note(accessLine, event, handled === 'duplicate' ? { outcome } : handled);
     webhookEvents.inc({ type: this.typeLabel(event.type), outcome });
     return { received: true };
   }
@@ -82,9 +85,13 @@ export class WebhookService {
    * What the event did goes on the request's access line (one line per event, not one per step):
    * `event: { id, type, outcome, subscription, from, to }`, the last two when its status moved.
    */
-  private note(event: Stripe.Event, done: Omit<HandledEvent, 'outcome'> & { outcome: string }) {
+  private note(
+    accessLine: AccessLine,
+    event: Stripe.Event,
+    done: Omit<HandledEvent, 'outcome'> & { outcome: string },
+  ) {
     const { outcome, subscriptionId, from, to } = done;
-    this.requestLog.assign({
+    accessLine.add({
       event: { id: event.id, type: event.type, outcome, subscription: subscriptionId, from, to },
     });
   }

@@ -1,4 +1,4 @@
-import { reachesPrototype } from './prototype-keys';
+import { PROTOTYPE_KEY_WORDS, reachesPrototype } from './prototype-keys';
 
 describe('reachesPrototype', () => {
   it('is __proto__ always, constructor only with its own prototype', () => {
@@ -13,5 +13,20 @@ describe('reachesPrototype', () => {
   it('is prototype under a constructor, for a walk that judges keys as it cleans them', () => {
     expect(reachesPrototype('prototype', {}, 'constructor')).toBe(true);
     expect(reachesPrototype('prototype', {}, 'other')).toBe(false);
+  });
+
+  it('is true only where a key or what it holds spells one of the words the fast path looks for', () => {
+    const spells = (key: string, value: unknown) =>
+      PROTOTYPE_KEY_WORDS.some((w) => `${key} ${JSON.stringify(value)}`.includes(w));
+    const cases: [string, unknown, string?][] = [
+      ['__proto__', 1],
+      ['constructor', { prototype: {} }],
+      ['prototype', {}, 'constructor'],
+      ['constructor', { name: 'x' }],
+      ['proto', {}, 'constructor'],
+    ];
+    for (const [key, value, parent] of cases) {
+      if (reachesPrototype(key, value, parent)) expect(spells(key, value)).toBe(true);
+    }
   });
 });

@@ -16,3 +16,10 @@ export function reachesPrototype(key: string, value: unknown, parentKey?: string
     Object.hasOwn(value, 'prototype')
   );
 }
+
+/**
+ * Every key `reachesPrototype` is true for is one of these words, or a `constructor` holding a
+ * `prototype` key: a JSON text that spells neither word (nor a letter of one as an escape) has no
+ * key the rule drops (storable-json-text.ts). Keep it in step with the rule.
+ */
+export const PROTOTYPE_KEY_WORDS: readonly string[] = ['__proto__', 'prototype'];
