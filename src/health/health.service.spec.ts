@@ -23,7 +23,7 @@ describe('HealthService: the ping through the pg pool', () => {
     expect(query).toHaveBeenCalledWith('SELECT 1');
   });
 
-  it('is down when the query fails, or when the driver has no pool (not connected, or closed)', async () => {
+  it('is down when the query fails, or when the driver has no pool (not yet, or closed)', async () => {
     const refused = () => Promise.reject(new Error('connect ECONNREFUSED'));
     await expect(health(refused).check()).resolves.toEqual(down);
     await expect(health().check()).resolves.toEqual(down);

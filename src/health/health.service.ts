@@ -68,7 +68,7 @@ export class HealthService {
    * The pg pool behind TypeORM's postgres driver (its `master`, typed `any` there): the ping goes
    * straight to it, without a query runner (5.5 % of the probe's CPU, bench/findings.md). It is the
    * pool every query uses, so on the embedded database it is the one connection behind the gate.
-   * Without one (not initialized yet) the ping fails, as TypeORM's own query would.
+   * Without one (not connected yet, or closed) the ping fails, as a TypeORM query would.
    */
   private pool(): Pick<Pool, 'query'> {
     const master = (this.dataSource.driver as { master?: Pool }).master;

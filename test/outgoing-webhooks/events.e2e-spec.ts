@@ -52,7 +52,7 @@ describe('outgoing webhooks: every event type, signed, to the endpoints that may
     });
   });
 
-  it('stores subscription.created in the statement of its record: the record as stored, a delivery per enabled endpoint subscribed', async () => {
+  it('stores subscription.created with its record: the record as stored, one delivery per subscriber', async () => {
     const cookie = w.admin.cookie;
     const paidOnly = await addEndpoint(w.t, cookie, {
       url: w.receiver.url,
