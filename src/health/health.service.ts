@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { OidcDiscovery, SignInHealth } from '../auth/oidc-discovery.service';
 import { BearerToken } from '../common/http/bearer-token';
@@ -16,6 +17,11 @@ export interface HealthReport {
    */
   details?: { sign_in: SignInHealth; shutting_down?: true };
 }
+
+/** What the ping meets before the driver has a pool: a failed query. */
+const NO_POOL: Pick<Pool, 'query'> = {
+  query: () => Promise.reject(new Error('the database is not connected')),
+};
 
 /** A database ping short enough that a dead database shows within a few seconds. */
 const PING_TIMEOUT_MS = 1500;
@@ -58,16 +64,29 @@ export class HealthService {
     return report;
   }
 
+  /**
+   * The pg pool behind TypeORM's postgres driver (its `master`, typed `any` there): the ping goes
+   * straight to it, without a query runner (5.5 % of the probe's CPU, bench/findings.md). It is the
+   * pool every query uses, so on the embedded database it is the one connection behind the gate.
+   * Without one (not connected yet, or closed) the ping fails, as a TypeORM query would.
+   */
+  private pool(): Pick<Pool, 'query'> {
+    const master = (this.dataSource.driver as { master?: Pool }).master;
+    return master ?? NO_POOL;
+  }
+
   private async ping(): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<false>((resolve) => {
       timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
     });
     try {
-      const query = this.dataSource.query('SELECT 1').then(
-        () => true,
-        () => false,
-      );
+      const query = this.pool()
+        .query('SELECT 1')
+        .then(
+          () => true,
+          () => false,
+        );
       return await Promise.race([query, timeout]);
     } finally {
       clearTimeout(timer);

@@ -20,22 +20,48 @@ export type NewOutgoingEvent =
 
 const WAKE_FLAG = 'outgoingWebhookWake';
 
+/** A change to store with its event: one INSERT or UPDATE without RETURNING, parameters $1…$n. */
+export interface OutboxChange {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * The event, its deliveries to the endpoints subscribed now, and the change it reports (if given),
+ * as one statement: atomic by itself, so a change outside a transaction needs no BEGIN/COMMIT,
+ * and one round trip inside one. `subscribed` is read once, so the event is unsettled exactly
+ * when it has deliveries. The deliveries' key to the event is checked at the statement's end,
+ * after every part of it has run. The event's parameters follow the change's `n`.
+ */
+function outboxSql(change: string | undefined, n: number): string {
+  const [id, type, org, payload, at] = [1, 2, 3, 4, 5].map((i) => `$${n + i}`);
+  return `WITH ${change === undefined ? '' : `change AS (${change}),`}
+  subscribed AS (SELECT id FROM webhook_endpoints
+    WHERE org_id = ${org}::uuid AND enabled AND ${type}::text = ANY(event_types)),
+  event AS (INSERT INTO outgoing_events (id, type, org_id, payload, created_at, settled_at)
+    SELECT ${id}::uuid, ${type}::text, ${org}::uuid, ${payload}::text, ${at}::timestamptz,
+      CASE WHEN EXISTS (SELECT 1 FROM subscribed) THEN NULL ELSE ${at}::timestamptz END),
+  deliveries AS (INSERT INTO webhook_deliveries
+    (event_id, endpoint_id, status, attempts, next_attempt_at, manual, created_at)
+    SELECT ${id}::uuid, id, 'pending', 0, ${at}::timestamptz, false, ${at}::timestamptz
+    FROM subscribed RETURNING 1)
+  SELECT EXISTS (SELECT 1 FROM deliveries) AS "delivered"`;
+}
+
+const RECORD_SQL = outboxSql(undefined, 0);
+
 const INSERT_EVENT_SQL = `INSERT INTO outgoing_events (id, type, org_id, payload, created_at, settled_at)
   VALUES ($1, $2, $3, $4, $5, CASE WHEN $6::boolean THEN NULL ELSE $5::timestamptz END)`;
-const SUBSCRIBED_SQL = `SELECT 1 FROM webhook_endpoints
-  WHERE org_id = $1 AND enabled AND $2 = ANY(event_types) LIMIT 1`;
-const INSERT_DELIVERIES_SQL = `INSERT INTO webhook_deliveries
-  (event_id, endpoint_id, status, attempts, next_attempt_at, manual, created_at)
-  SELECT $1, id, 'pending', 0, $3, false, $3 FROM webhook_endpoints
-  WHERE org_id = $2 AND enabled AND $4 = ANY(event_types)`;
+
 const INSERT_TEST_DELIVERY_SQL = `INSERT INTO webhook_deliveries
   (event_id, endpoint_id, status, attempts, next_attempt_at, manual, created_at)
   VALUES ($1, $2, 'pending', 0, $3, false, $3)`;
 
 /**
- * The transactional outbox: callers write the event with their own transaction's manager, so the
- * change and its event commit together or not at all. Deliveries go to the endpoints subscribed at
- * this moment; this process's worker is woken once the transaction commits.
+ * The transactional outbox: callers write the event with their own transaction's manager, or hand
+ * their one-statement change to `recordWith`, so the change and its event commit together or not
+ * at all. Deliveries go to the endpoints subscribed at this moment; this process's worker is woken
+ * once the transaction (or the statement) commits.
  */
 @Injectable()
 export class EventOutbox implements OnModuleInit, EntitySubscriberInterface {
@@ -55,8 +81,38 @@ export class EventOutbox implements OnModuleInit, EntitySubscriberInterface {
     if (data[WAKE_FLAG]) this.wake.notify();
   }
 
+  /** The statement of each change that `recordWith` has been given, built once. */
+  private readonly withChange = new Map<string, string>();
+
   /** Stores the event and its deliveries in the caller's transaction; returns the event id. */
-  async record(manager: EntityManager, event: NewOutgoingEvent): Promise<string> {
+  record(manager: EntityManager, event: NewOutgoingEvent): Promise<string> {
+    return this.store(manager, RECORD_SQL, [], event);
+  }
+
+  /**
+   * Makes `change` and stores its event and deliveries in one statement (contract section 8:
+   * the change and its event commit together), so it needs no transaction of its own; returns the
+   * event id. `change.sql` is constant per caller (it keys the cache of built statements).
+   */
+  recordWith(
+    manager: EntityManager,
+    change: OutboxChange,
+    event: NewOutgoingEvent,
+  ): Promise<string> {
+    let sql = this.withChange.get(change.sql);
+    if (sql === undefined) {
+      sql = outboxSql(change.sql, change.params.length);
+      this.withChange.set(change.sql, sql);
+    }
+    return this.store(manager, sql, change.params, event);
+  }
+
+  private async store(
+    manager: EntityManager,
+    sql: string,
+    before: unknown[],
+    event: NewOutgoingEvent,
+  ): Promise<string> {
     const orgId =
       'orgId' in event ? event.orgId : (this.config.subscriptions.fulfilmentOrgId ?? null);
     const now = this.clock.now();
@@ -65,15 +121,16 @@ export class EventOutbox implements OnModuleInit, EntitySubscriberInterface {
       timestamp: now.toISOString(),
       data: event.data,
     });
-    const subscribed =
-      orgId !== null &&
-      (await manager.query<unknown[]>(SUBSCRIBED_SQL, [orgId, event.type])).length > 0;
     const id = randomUUID();
-    await manager.query(INSERT_EVENT_SQL, [id, event.type, orgId, payload, now, subscribed]);
-    if (subscribed) {
-      await manager.query(INSERT_DELIVERIES_SQL, [id, orgId, now, event.type]);
-      this.wakeAfterCommit(manager);
-    }
+    const [row] = await manager.query<{ delivered: boolean }[]>(sql, [
+      ...before,
+      id,
+      event.type,
+      orgId,
+      payload,
+      now,
+    ]);
+    if (row.delivered) this.wakeAfterCommit(manager);
     return id;
   }
 

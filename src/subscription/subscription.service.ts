@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
@@ -17,7 +18,6 @@ import {
 } from './subscription.entity';
 import { SubscriptionRecordDto } from './subscription-view.dto';
 import { EventOutbox, NewOutgoingEvent } from '../outgoing-webhook/event-outbox.service';
-import { columnsAsProperties } from '../database/columns-as-properties';
 
 /** The outgoing event each status a record takes sends (docs/outgoing-webhooks.md). */
 const EVENT_OF_STATUS: Record<
@@ -48,6 +48,10 @@ export interface SubscriptionPage extends PageRequest {
   status?: SubscriptionStatus;
 }
 
+const INSERT_PENDING_SQL = `INSERT INTO subscriptions (id, product, status, name, email, coupon,
+  source, lease_cents, monthly_cents, currency, created_at, updated_at)
+  VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $10)`;
+
 const RECORD_SESSION_SQL =
   'UPDATE subscriptions SET checkout_session_id = $1, updated_at = $2 WHERE id = $3';
 
@@ -57,7 +61,7 @@ const CURSOR_AT = `to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:M
 /** Subscription records as operators read them: the API, and the command line. */
 @Injectable()
 export class SubscriptionService {
-  private insertPending?: string;
+  private nulls?: Record<string, null>;
 
   constructor(
     @InjectRepository(Subscription) private readonly subscriptions: Repository<Subscription>,
@@ -67,40 +71,49 @@ export class SubscriptionService {
     private readonly clock: Clock,
   ) {}
 
-  /** Built once from the entity's metadata, so every column comes back under its property name. */
-  private insertPendingSql(): string {
-    this.insertPending ??= `INSERT INTO subscriptions (product, status, name, email, coupon, source,
-      lease_cents, monthly_cents, currency, created_at, updated_at)
-      VALUES ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING ${columnsAsProperties(
-        this.subscriptions.metadata,
-      )}`;
-    return this.insertPending;
+  /** Every column of a record, null: what a new row holds but what its INSERT sets. */
+  private emptyRecord(): Record<string, null> {
+    this.nulls ??= Object.fromEntries(
+      this.subscriptions.metadata.columns.map((c) => [c.propertyName, null]),
+    );
+    return this.nulls;
   }
 
   /**
-   * A new `pending` record of the one product; committed on its own (it must outlive a failure).
-   * One constant INSERT … RETURNING every column (the checkout's hot path: TypeORM's save built and
-   * diffed the entity on each call); the Clock's time, as the ClockTimestamps subscriber would.
+   * A new `pending` record of the one product, and its `subscription.created` event with the
+   * event's deliveries, in one statement (EventOutbox.recordWith): committed on its own, without
+   * a transaction (it must outlive a failure), in one round trip. Its id is made here, so the
+   * event's body (the record as stored) is known before the statement; the Clock's time, as the
+   * ClockTimestamps subscriber would stamp it.
    */
-  createPending(intent: PendingIntent): Promise<Subscription> {
+  async createPending(intent: PendingIntent): Promise<Subscription> {
     const now = this.clock.now();
-    return this.subscriptions.manager.transaction(async (m) => {
-      const [row] = await m.query<object[]>(this.insertPendingSql(), [
-        LEASE_PRODUCT,
-        intent.name,
-        intent.email,
-        intent.coupon,
-        intent.source,
-        intent.leaseCents,
-        intent.monthlyCents,
-        intent.currency,
-        now,
-      ]);
-      const saved = Object.assign(new Subscription(), row);
-      // subscription.created, in the same transaction as the record (docs/outgoing-webhooks.md).
-      await this.outbox.record(m, SubscriptionService.outgoingEvent(saved));
-      return saved;
-    });
+    const record = Object.assign(new Subscription(), this.emptyRecord(), {
+      ...intent,
+      id: randomUUID(),
+      product: LEASE_PRODUCT,
+      status: 'pending',
+      createdAt: now,
+      updatedAt: now,
+    } satisfies Partial<Subscription>);
+    const params = [
+      record.id,
+      record.product,
+      record.name,
+      record.email,
+      record.coupon,
+      record.source,
+      record.leaseCents,
+      record.monthlyCents,
+      record.currency,
+      now,
+    ];
+    await this.outbox.recordWith(
+      this.subscriptions.manager,
+      { sql: INSERT_PENDING_SQL, params },
+      SubscriptionService.outgoingEvent(record),
+    );
+    return record;
   }
 
   async recordCheckoutSession(id: string, checkoutSessionId: string): Promise<void> {

@@ -8,6 +8,8 @@ import {
 import { unique } from '../support/factories';
 import { Subscription } from '../../src/subscription/subscription.entity';
 import { SubscriptionService } from '../../src/subscription/subscription.service';
+import { SubscriptionRecordDto } from '../../src/subscription/subscription-view.dto';
+import { DataSource } from 'typeorm';
 import { FakeProcessor } from '../support/fake-processor';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -180,6 +182,40 @@ describe('POST /api/lease/checkout against the processor', () => {
     expect(created).toEqual(stored);
     expect(stored).toMatchObject({ ...intent, product: 'lease', status: 'pending' });
     expect(stored.updatedAt).toEqual(stored.createdAt);
+  });
+
+  it('stores subscription.created with the intent, settled at once without a fulfilment org', async () => {
+    const created = await t.app.get(SubscriptionService).createPending({
+      name: null,
+      email: newEmail(),
+      coupon: null,
+      source: unique('src'),
+      leaseCents: 24900,
+      monthlyCents: 5000,
+      currency: 'usd',
+    });
+    const db = t.app.get(DataSource);
+    const events = await db.query<
+      { id: string; org_id: string | null; payload: string; created_at: Date; settled_at: Date }[]
+    >(
+      `SELECT id, org_id, payload, created_at, settled_at FROM outgoing_events
+       WHERE type = 'subscription.created' AND payload::json->'data'->>'id' = $1`,
+      [created.id],
+    );
+    expect(events).toHaveLength(1);
+    const [event] = events;
+    expect(JSON.parse(event.payload)).toEqual({
+      type: 'subscription.created',
+      timestamp: event.created_at.toISOString(),
+      data: SubscriptionRecordDto.from(created),
+    });
+    expect(event.org_id).toBeNull();
+    expect(event.settled_at).toEqual(event.created_at);
+    const deliveries = await db.query<unknown[]>(
+      'SELECT 1 FROM webhook_deliveries WHERE event_id = $1',
+      [event.id],
+    );
+    expect(deliveries).toEqual([]);
   });
 
   it('sends no discount or email when none is given, and defaults the source to plans', async () => {

@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { Housekeeping } from '../../src/database/housekeeping.service';
 import { signIn } from '../support/auth';
 import { SubscriptionReconciler } from '../../src/subscription/subscription-reconciler.service';
+import { SubscriptionRecordDto } from '../../src/subscription/subscription-view.dto';
 import { processorEnv, subscriptionsOf } from '../support/checkout';
 import { deviceKeyPair } from '../support/devices';
 import { createPendingSubscription, unique } from '../support/factories';
@@ -49,6 +50,59 @@ describe('outgoing webhooks: every event type, signed, to the endpoints that may
       attempts: 1,
       last_status_code: 204,
     });
+  });
+
+  it('stores subscription.created with its record: the record as stored, one delivery per subscriber', async () => {
+    const cookie = w.admin.cookie;
+    const paidOnly = await addEndpoint(w.t, cookie, {
+      url: w.receiver.url,
+      event_types: ['subscription.paid'],
+    });
+    const disabled = await addEndpoint(w.t, cookie, { url: w.receiver.url });
+    const endpoints = `/api/v1/webhook-endpoints`;
+    await w.t
+      .http()
+      .patch(`${endpoints}/${disabled.id}`)
+      .set('Cookie', cookie)
+      .send({ enabled: false })
+      .expect(200);
+    try {
+      const res = await w.t
+        .http()
+        .post('/api/lease/checkout')
+        .send({ name: 'Dana Carer', email: 'c@example.com', coupon: 'beta' })
+        .expect(200);
+      const id = res.body.subscription_id as string;
+      const db = w.t.app.get(DataSource);
+      const events = await db.query<
+        { id: string; org_id: string; payload: string; created_at: Date }[]
+      >(
+        `SELECT id, org_id, payload, created_at FROM outgoing_events
+         WHERE type = 'subscription.created' AND payload::json->'data'->>'id' = $1`,
+        [id],
+      );
+      expect(events).toHaveLength(1);
+      const [event] = events;
+      const stored = await subscriptionsOf(w.t).findOneByOrFail({ id });
+      const asCreated = { ...stored, checkoutSessionId: null }; // the session id came after
+      expect(JSON.parse(event.payload)).toEqual({
+        type: 'subscription.created',
+        timestamp: w.clock.now().toISOString(),
+        data: SubscriptionRecordDto.from(asCreated),
+      });
+      expect(event.org_id).toBe(w.fulfilmentOrgId);
+      expect(event.created_at).toEqual(stored.createdAt);
+      const deliveries = await db.query<{ endpoint_id: string; status: string }[]>(
+        'SELECT endpoint_id, status FROM webhook_deliveries WHERE event_id = $1',
+        [event.id],
+      );
+      expect(deliveries.map((d) => d.endpoint_id)).toEqual([endpoint.id]);
+      await received('subscription.created', (data) => data.id === id);
+    } finally {
+      for (const gone of [paidOnly, disabled]) {
+        await w.t.http().delete(`${endpoints}/${gone.id}`).set('Cookie', cookie).expect(204);
+      }
+    }
   });
 
   it('sends one event per status the record takes: paid, past_due, paid, canceled', async () => {
