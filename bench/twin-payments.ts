@@ -2,6 +2,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { IncomingMessage, request } from 'node:http';
 import type { Pool } from 'pg';
+import 'reflect-metadata';
+import { leaseSessionParams } from '../src/checkout/checkout-session.params';
 
 export interface PaymentOptions {
   webhookSecret: string;
@@ -175,22 +177,16 @@ export function paymentHandlers(pool: Pool, o: PaymentOptions) {
     subscriptionId: string,
     email: string | undefined,
   ): Promise<{ id: string; url: string }> {
-    const metadata = { product: 'lease', subscription_id: subscriptionId };
-    const body = form({
-      mode: 'subscription',
-      line_items: [
-        { price: 'price_lease', quantity: 1 },
-        { price: 'price_monthly', quantity: 1 },
-      ],
-      customer_email: email,
-      phone_number_collection: { enabled: true },
-      shipping_address_collection: { allowed_countries: ['US'] },
-      client_reference_id: subscriptionId,
-      metadata,
-      subscription_data: { metadata },
-      success_url: `${siteUrl}/plans/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${siteUrl}/plans/cancel`,
-    }).join('&');
+    // The service's own parameters (custom fields included), so both send the same request.
+    const body = form(
+      leaseSessionParams({
+        subscriptionId,
+        leasePriceId: 'price_lease',
+        monthlyPriceId: 'price_monthly',
+        siteUrl,
+        email,
+      }),
+    ).join('&');
     return new Promise((resolve, reject) => {
       const req = request(
         {
