@@ -12,6 +12,7 @@ import {
   Server,
   startServer,
 } from './procs';
+import { referenceScript } from './reference-build';
 import { productionNodeArgs, serviceArgs, serviceEnv } from './service-env';
 
 export const NAMES = ['service', 'bare-nest'] as const;
@@ -20,8 +21,7 @@ export type Name = (typeof NAMES)[number];
 /** A server's node arguments with `extra` flags before its script. */
 export function argsOf(name: Name, extra: string[]): string[] {
   if (name === 'bare-nest') {
-    const bare = ['-r', 'ts-node/register/transpile-only', 'bench/bare-nest.ts'];
-    return [...productionNodeArgs(), ...extra, ...bare];
+    return [...productionNodeArgs(), ...extra, referenceScript('bare-nest')];
   }
   const service = serviceArgs();
   return [...service.slice(0, -1), ...extra, service[service.length - 1]];

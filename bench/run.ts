@@ -17,6 +17,7 @@ import type { Endpoint } from './load';
 import { capturePlans, plansMarkdown } from './plans';
 import { freePort, HAS_TASKSET, LoadWorker, rssMb, Server, startServer, stopServer } from './procs';
 import { Growth, median, Results, Row, Target, write } from './report';
+import { referenceScript } from './reference-build';
 import { Bound, Db, growth, rounds, RoundsOptions } from './rounds';
 import { LARGE, QUICK_LARGE, seed, seedEmbedded, SMALL, TableSize } from './seed';
 import {
@@ -46,14 +47,8 @@ const ENDPOINTS: Endpoint[] = [
   'checkout',
 ];
 const SERVICE_ONLY = new Set<Endpoint>(['devicesDeep']);
-const TS_NODE = ['-r', 'ts-node/register/transpile-only'];
 /** The yardstick, then the reference; the quick check leaves the reference out. */
-const REFERENCES: [string, string][] = QUICK
-  ? [['bare-nest', 'bench/bare-nest.ts']]
-  : [
-      ['bare-nest', 'bench/bare-nest.ts'],
-      ['twin', 'bench/twin.ts'],
-    ];
+const REFERENCES: ('bare-nest' | 'twin')[] = QUICK ? ['bare-nest'] : ['bare-nest', 'twin'];
 
 /** The options of every interleaved phase. */
 const roundOptions = (worker: LoadWorker): RoundsOptions => ({
@@ -93,11 +88,11 @@ async function postgresPhase(worker: LoadWorker) {
         const small = await bootAndSeed(SMALL, smallEnv, started);
         const large = await bootAndSeed(LARGE_SIZE, largeEnv, started);
         const references: Bound[] = [];
-        for (const [name, file] of REFERENCES) {
+        for (const name of REFERENCES) {
           const port = await freePort();
           const env = serviceEnv(port, smallEnv.url, smallEnv.fake.url);
           // Under the service's own node flags (its heap settings), so the GC work compares alike.
-          const args = [...productionNodeArgs(), ...TS_NODE, file];
+          const args = [...productionNodeArgs(), referenceScript(name)];
           const server = await startServer(name, args, env, port);
           started.push(server);
           references.push({ server, db: small.db });
