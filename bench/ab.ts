@@ -3,7 +3,9 @@
  * the service side by side on one PostgreSQL database (small tables), rounds interleaved (A then B,
  * then B then A), CPU milliseconds per request of each server process, medians. On a busy machine
  * two `npm run bench` runs minutes apart drift more than a change moves; interleaving cancels most
- * of that. B is this checkout's dist/, or BENCH_B_ROOT's.
+ * of that. B is this checkout's dist/, or BENCH_B_ROOT's. Each build starts as its own
+ * package.json's `start:prod` says (its variables and node flags), so a change of flags is measured
+ * by changing `start:prod` on one side.
  */
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +14,7 @@ import type { Endpoint, LoadInput, LoadOutput } from './load';
 import { loadInput } from './load-input';
 import { cpuSeconds, freePort, LoadWorker, Server, startServer, stopServer } from './procs';
 import { seed, Seeded, SMALL } from './seed';
-import { productionNodeArgs, serviceEnv } from './service-env';
+import { productionEnv, productionNodeArgs, serviceEnv } from './service-env';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
@@ -37,8 +39,9 @@ async function main(): Promise<void> {
           ['A', aRoot],
           ['B', bRoot],
         ]) {
-          const env = serviceEnv(await freePort(), url, fake.url);
-          const argv = [...productionNodeArgs(), join(root, 'dist/main.js')];
+          const env = serviceEnv(await freePort(), url, fake.url, undefined, root);
+          const argv = [...productionNodeArgs(root), join(root, 'dist/main.js')];
+          console.log(`${name}: ${JSON.stringify(productionEnv(root))} ${argv.join(' ')}`);
           servers.push(await startServer(name, argv, env, Number(env.PORT)));
           // A's first boot migrated the fresh database; the rows go in afterwards.
           seeded ??= await seed(url, SMALL);

@@ -3,7 +3,10 @@
  * resident memory of the built service under several node flag sets, interleaved (A, B, A, B),
  * a fresh process per measurement. On PostgreSQL (small tables): idle RSS, then `me` and `devices`
  * under load (max RSS sampled, CPU ms per request from /proc); on the embedded default: idle RSS.
- * NAME=FLAGS is `name=--flag --flag`; `name@/path/to/checkout=FLAGS` measures another build.
+ * NAME=FLAGS is `name=--flag --flag`; `name@/path/to/checkout=FLAGS` measures another build;
+ * `name@bench/bare-nest.ts=FLAGS` (a .ts or .js file) runs that script instead of dist/main.js: the
+ * bench's yardstick under the same flags (a .ts file through ts-node, as the bench runs it).
+ * `--passes N` loads the routes N times over in one process, as the bench's rounds do.
  * Not part of `npm run bench`: a focused check for memory settings (docs/benchmarks.md).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -32,6 +35,8 @@ const option = (name: string, fallback: number) => {
 const ROUNDS = option('--rounds', 3);
 const SECONDS = option('--seconds', 4);
 const IDLE_MS = option('--idle-ms', 3000);
+/** How many times the routes are loaded in turn per process (the bench's rounds: 3). */
+const PASSES = option('--passes', 1);
 const ONLY = argv.includes('--embedded-only')
   ? 'embedded'
   : argv.includes('--postgres-only')
@@ -68,12 +73,9 @@ const load1 = () => loadavg()[0].toFixed(2);
 function boot(c: Config, env: NodeJS.ProcessEnv, port: number): Promise<Server> {
   // `NAME=` (empty) takes a variable out, e.g. start:prod's MALLOC_TRIM_THRESHOLD_ for a baseline.
   const merged = Object.entries({ ...env, ...c.env }).filter(([, v]) => v !== '');
-  return startServer(
-    c.name,
-    [...c.flags, join(c.root, 'dist/main.js')],
-    Object.fromEntries(merged),
-    port,
-  );
+  const script = /\.[jt]s$/.test(c.root) ? [c.root] : [join(c.root, 'dist/main.js')];
+  if (c.root.endsWith('.ts')) script.unshift('-r', 'ts-node/register/transpile-only');
+  return startServer(c.name, [...c.flags, ...script], Object.fromEntries(merged), port);
 }
 
 /** One loaded window: max RSS sampled every 100 ms, CPU ms per request. */
@@ -116,7 +118,7 @@ async function postgres(worker: LoadWorker) {
           const idle = rssMb(server.child.pid!);
           const parts = [`idle ${idle.toFixed(0)}`];
           let max = idle;
-          for (const e of LOADED) {
+          for (const e of Array.from({ length: PASSES }, () => LOADED).flat()) {
             const r = await loaded(server, e, seeded, worker);
             max = Math.max(max, r.max);
             parts.push(

@@ -6,9 +6,15 @@ export const POOL_SIZE = 10;
 /** Raised for the bench only, so the load measures the work and not the 429 answers. */
 export const BENCH_RATE_LIMIT = '100000000';
 
-/** `start:prod` as `[NAME=value ...] node [flags] dist/main.js`, in its parts. */
-function productionCommand(): { env: Record<string, string>; args: string[] } {
-  const pkg = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as {
+/**
+ * `start:prod` as `[NAME=value ...] node [flags] dist/main.js`, in its parts: this checkout's, or
+ * the one at `root` (bench:ab starts each build as its own package.json says).
+ */
+function productionCommand(root = join(__dirname, '..')): {
+  env: Record<string, string>;
+  args: string[];
+} {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
   const match = /^((?:[A-Z_]+=\S*\s+)*)node\s+(.*?)\s*dist\/main\.js$/.exec(
@@ -24,28 +30,32 @@ function productionCommand(): { env: Record<string, string>; args: string[] } {
  * The node arguments before `dist/main.js` in package.json's `start:prod` (V8 heap flags), so the
  * bench starts the service as production does; the Dockerfile's CMD carries the same flags.
  */
-export function productionNodeArgs(): string[] {
-  return productionCommand().args;
+export function productionNodeArgs(root?: string): string[] {
+  return productionCommand(root).args;
 }
 
 /**
  * The variables `start:prod` sets before `node` (MALLOC_TRIM_THRESHOLD_, glibc's), for the
  * service and its references alike; the Dockerfile's ENV line carries the same.
  */
-export function productionEnv(): Record<string, string> {
-  return productionCommand().env;
+export function productionEnv(root?: string): Record<string, string> {
+  return productionCommand(root).env;
 }
 
-/** The service's environment in the bench: production mode, the local fake processor, raised limits. */
+/**
+ * The service's environment in the bench: production mode, the local fake processor, raised limits;
+ * `start:prod`'s variables from this checkout's package.json, or from `root`'s.
+ */
 export function serviceEnv(
   port: number,
   databaseUrl: string | undefined,
   fakeUrl: string,
   dataDir?: string,
+  root?: string,
 ) {
   return {
     PATH: process.env.PATH,
-    ...productionEnv(),
+    ...productionEnv(root),
     // To try V8 settings (e.g. --max-semi-space-size) on the service and its references alike.
     ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
     NODE_ENV: 'production',

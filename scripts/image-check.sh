@@ -91,7 +91,25 @@ ENV_LINE=$(grep -A1 '^# image-check: ENV' "$ROOT/Dockerfile" | tail -1 | sed 's/
 PORT=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 read -r -a IMAGE_ENV <<< "$(echo "$ENV_LINE" | sed "s#/data#$DATA#g; s#PORT=[0-9]*#PORT=$PORT#")"
 HEALTHCHECK=$(grep -A2 '^# image-check: HEALTHCHECK' "$ROOT/Dockerfile" | grep -o 'CMD .*' | sed 's/^CMD //')
+# The Dockerfile's CMD (exec form), as words: node, its flags, dist/main.js.
+CMD_LINE=$(grep -A1 '^# image-check: CMD' "$ROOT/Dockerfile" | tail -1)
+read -r -a IMAGE_CMD <<< "$(echo "$CMD_LINE" | sed 's/^CMD \[//; s/\]$//; s/[",]/ /g')"
+[ "${IMAGE_CMD[0]:-}" = node ] && [ "${IMAGE_CMD[-1]}" = dist/main.js ] || fail "CMD not read: $CMD_LINE"
 echo "image environment: ${IMAGE_ENV[*]}"
+echo "image command: ${IMAGE_CMD[*]}"
+# package.json's start:prod starts the service as the image does: its variables are in the ENV
+# line, its node flags are the CMD's (bench/service-env.ts reads start:prod for the bench).
+read -r -a START_PROD <<< "$(node -p 'require(process.argv[1]).scripts["start:prod"]' "$ROOT/package.json")"
+PROD_FLAGS=()
+for word in "${START_PROD[@]}"; do
+  case "$word" in
+    node | dist/main.js) ;;
+    [A-Z_]*=*) [[ " $ENV_LINE " == *" $word "* ]] || fail "start:prod's $word is not in the Dockerfile's ENV" ;;
+    *) PROD_FLAGS+=("$word") ;;
+  esac
+done
+[ "${PROD_FLAGS[*]}" = "${IMAGE_CMD[*]:1:${#IMAGE_CMD[@]}-2}" ] ||
+  fail "start:prod's node flags (${PROD_FLAGS[*]}) are not the CMD's (${IMAGE_CMD[*]})"
 
 # Runs as the service's user in the image's environment plus the given settings, from /app.
 in_image() { (cd "$APP" && exec "${AS_USER[@]}" env -i PATH="$PATH" "${IMAGE_ENV[@]}" "$@"); }
@@ -99,7 +117,7 @@ in_image() { (cd "$APP" && exec "${AS_USER[@]}" env -i PATH="$PATH" "${IMAGE_ENV
 start() {
   # The image's CMD; the subshell execs, so $! is the node process itself (it gets the SIGTERM).
   (cd "$APP" && exec "${AS_USER[@]}" env -i PATH="$PATH" "${IMAGE_ENV[@]}" "$@" \
-    node --max-old-space-size=256 --max-semi-space-size=4 dist/main.js) > "$WORK/server.log" 2>&1 &
+    "${IMAGE_CMD[@]}") > "$WORK/server.log" 2>&1 &
   PID=$!
   local t0=$SECONDS
   for _ in $(seq 1 120); do
