@@ -4,20 +4,18 @@ import type { NextFunction, Request, Response } from 'express';
 
 /** What an audit line needs from the request it happens in, wherever the service runs. */
 interface AuditContext {
-  readonly ip?: string;
+  ip?: string;
 }
 
 const requestContext = new AsyncLocalStorage<AuditContext>();
 
 /**
  * Middleware: the client address (as Express resolves it under TRUST_PROXY) for the audit lines
- * the request's services write, so they need not be handed the request. The request itself is
- * kept, and its `ip` getter read only when a line is written: resolving it (proxy-addr walks the
- * forwarded chain) on every request cost each request that wrote no audit line.
+ * the request's services write, so they need not be handed the request.
  */
 export function auditContext() {
   return (req: Request, _res: Response, next: NextFunction): void => {
-    requestContext.run(req, next);
+    requestContext.run({ ip: req.ip }, next);
   };
 }
 
