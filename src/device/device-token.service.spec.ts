@@ -32,7 +32,9 @@ describe('credentialsMatch', () => {
     // The fields are compared as one text: no split of it matches another.
     const joined = { model: 'hub-2","acme', provider: '' };
     expect(credentialsMatch({ ...registered, provider: '' }, { ...claim, ...joined })).toBe(false);
-    expect(credentialsMatch({ ...registered, model: 'hub', provider: '-2acme' }, claim)).toBe(false);
+    expect(credentialsMatch({ ...registered, model: 'hub', provider: '-2acme' }, claim)).toBe(
+      false,
+    );
   });
 
   it('does the same comparisons whichever part is wrong', () => {
