@@ -29,6 +29,12 @@ describe('credentialsMatch', () => {
     expect(credentialsMatch(registered, { ...claim, model: 'hub-3' })).toBe(false);
     expect(credentialsMatch(registered, { ...claim, provider: 'Acme' })).toBe(false);
     expect(credentialsMatch(registered, { ...claim, model: 'hub-2 ' })).toBe(false);
+    // The fields are compared as one text: no split of it matches another.
+    const joined = { model: 'hub-2","acme', provider: '' };
+    expect(credentialsMatch({ ...registered, provider: '' }, { ...claim, ...joined })).toBe(false);
+    expect(credentialsMatch({ ...registered, model: 'hub', provider: '-2acme' }, claim)).toBe(
+      false,
+    );
   });
 
   it('does the same comparisons whichever part is wrong', () => {
@@ -44,7 +50,7 @@ describe('credentialsMatch', () => {
       credentialsMatch(device, c);
       return compared.mock.calls.length;
     });
-    expect(counts).toEqual([3, 3, 3, 3, 3]);
+    expect(counts).toEqual([1, 1, 1, 1, 1]);
   });
 });
 

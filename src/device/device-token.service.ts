@@ -134,22 +134,26 @@ function mismatchOf(device: Pick<Device, 'status'> | null): string {
 }
 
 /**
- * True only for a found, active device whose model and provider both match. Every check runs
- * whatever the outcome, in constant time, so the answer's timing does not say which field was wrong.
+ * True only for a found, active device whose model and provider both match. One constant-time
+ * comparison of two SHA-256 digests, each over the three fields as one unambiguous text (a JSON
+ * array of strings), whatever the outcome, so the answer's timing does not say which field was
+ * wrong. It was three comparisons of six digests; the outcome and its timing are the same.
  */
 export function credentialsMatch(
   device: Pick<Device, 'model' | 'provider' | 'status'> | null,
   claim: Pick<DeviceAuthDto, 'model' | 'provider'>,
 ): boolean {
   const stored = device ?? NO_DEVICE;
-  const model = sameText(stored.model, claim.model);
-  const provider = sameText(stored.provider, claim.provider);
-  const active = sameText(stored.status, 'active');
-  return [device !== null, model, provider, active].every(Boolean);
+  const same = timingSafeEqual(
+    identityDigest(stored.model, stored.provider, stored.status),
+    identityDigest(claim.model, claim.provider, 'active'),
+  );
+  return device !== null && same;
 }
 
 /** Equal-length digests, so timingSafeEqual compares without revealing lengths or prefixes. */
-function sameText(a: string, b: string): boolean {
-  const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
-  return timingSafeEqual(digest(a), digest(b));
+function identityDigest(model: string, provider: string, status: string): Buffer {
+  return createHash('sha256')
+    .update(JSON.stringify([model, provider, status]), 'utf8')
+    .digest();
 }

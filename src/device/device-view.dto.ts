@@ -13,7 +13,7 @@ export class DeviceItemDto {
   last_seen_at!: string | null;
   @ApiProperty({ description: 'ISO 8601' }) created_at!: string;
 
-  static from(d: DeviceListRow): DeviceItemDto {
+  static from(d: Device): DeviceItemDto {
     return {
       device_id: d.deviceId,
       model: d.model,
@@ -34,8 +34,16 @@ export class DeviceListDto {
   })
   next_cursor!: string | null;
 
+  /** The rows carry their times as text already (device.service.ts): nothing to convert. */
   static from(page: Page<DeviceListRow>): DeviceListDto {
-    return mapPage(page, (d) => DeviceItemDto.from(d));
+    return mapPage(page, (d) => ({
+      device_id: d.deviceId,
+      model: d.model,
+      provider: d.provider,
+      status: d.status,
+      last_seen_at: d.lastSeenAt,
+      created_at: d.createdAt,
+    }));
   }
 }
 

@@ -1,3 +1,4 @@
+import { DataSource } from 'typeorm';
 import type { DeviceItemDto, DeviceListDto } from '../../src/device/device-view.dto';
 import { createDevice, createOrg } from '../support/factories';
 import { signIn } from '../support/auth';
@@ -61,6 +62,32 @@ describe('GET /api/v1/devices', () => {
         created_at: device.createdAt.toISOString(),
       } satisfies DeviceItemDto,
     ]);
+  });
+
+  // The list's times are text made by PostgreSQL (device.service.ts); the other answers print the
+  // driver's Date. Both must read the same, microseconds and offsets included.
+  it('writes times as the Date the driver parses would print them', async () => {
+    const a = await signIn(t);
+    const device = await createDevice(t.app, a.user.orgId);
+    const db = t.app.get(DataSource);
+    await db.query(
+      `UPDATE devices SET created_at = '2026-01-02 03:04:05.678999+05',
+         last_seen_at = '1999-12-31 23:59:59.9999-00:30' WHERE id = $1`,
+      [device.id],
+    );
+    const [row] = await db.query<{ created_at: Date; last_seen_at: Date }[]>(
+      'SELECT created_at, last_seen_at FROM devices WHERE id = $1',
+      [device.id],
+    );
+    const res = await list(a.cookie).expect(200);
+    expect(res.body.items[0]).toMatchObject({
+      created_at: row.created_at.toISOString(),
+      last_seen_at: row.last_seen_at.toISOString(),
+    });
+    expect(res.body.items[0]).toMatchObject({
+      created_at: '2026-01-01T22:04:05.678Z',
+      last_seen_at: '2000-01-01T00:29:59.999Z',
+    });
   });
 
   it('pages through 5 devices with limit=2: each exactly once, ending with next_cursor null', async () => {

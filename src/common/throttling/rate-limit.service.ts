@@ -25,6 +25,16 @@ export function rateLimited(retryAfterSeconds: number): DomainError {
   );
 }
 
+/**
+ * With Redis, the tracker is hashed so a raw address or device id never lands in Redis keys (the
+ * memory fallback uses the same keys). Counted in memory only, the key never leaves the process:
+ * the tracker goes in as a JSON string, which ends where its closing quote is, so no two trackers
+ * make one key (the hash's fixed length did that). The hash was three SHA-256 per device token.
+ */
+const hashedTracker = (tracker: string): string =>
+  createHash('sha256').update(tracker).digest('base64url');
+const quotedTracker = (tracker: string): string => JSON.stringify(tracker);
+
 /** How long a counter may take before this instance counts in memory instead. */
 const REDIS_COMMAND_TIMEOUT_MS = 500;
 /** Also how long boot waits for a first connection before counting in memory. */
@@ -45,6 +55,8 @@ const REDIS_DISCONNECT_TIMEOUT_MS = 200;
 export class RateLimitService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly storage: FixedWindowStorage | RedisFallbackStorage;
   private readonly prefix: string;
+  /** How a tracker appears in a counter's key: hashed where the key goes to Redis. */
+  private readonly trackerKey: (tracker: string) => string;
   private readonly allowances: RateLimitConfig;
 
   constructor(config: AppConfig, clock: Clock) {
@@ -52,6 +64,7 @@ export class RateLimitService implements OnApplicationBootstrap, OnApplicationSh
     this.prefix = config.redisKeyPrefix;
     const memory = new FixedWindowStorage(() => clock.now().getTime());
     this.storage = config.redisUrl ? this.redisStorage(config.redisUrl, memory, clock) : memory;
+    this.trackerKey = config.redisUrl ? hashedTracker : quotedTracker;
   }
 
   /** The policy's allowance per minute. */
@@ -112,9 +125,8 @@ export class RateLimitService implements OnApplicationBootstrap, OnApplicationSh
     );
   }
 
-  // Hash the tracker so a raw address or device id never lands in Redis keys.
   private keyOf(policy: string, tracker: string): string {
-    return `${this.prefix}rl:${policy}:${createHash('sha256').update(tracker).digest('base64url')}`;
+    return `${this.prefix}rl:${policy}:${this.trackerKey(tracker)}`;
   }
 
   async onApplicationBootstrap(): Promise<void> {
