@@ -4,7 +4,6 @@ import express from 'express';
 import { Logger, Params, PARAMS_PROVIDER_TOKEN } from 'nestjs-pino';
 import { bodyParsers } from './common/http/body-parsers';
 import { corsHeaders } from './common/http/cors';
-import { JsonReplyAdapter } from './common/http/json-reply';
 import { rejectMalformedPath } from './common/http/path-encoding';
 import { securityHeaders } from './common/http/security-headers';
 import { applyServerLimits } from './common/http/server-limits';
@@ -26,8 +25,7 @@ import { WEBHOOK_PATH } from './webhook/webhook.controller';
  *   webhook's raw body);
  * - `trust proxy` from TRUST_PROXY (a hop count or subnets, never `true`), for `req.ip`;
  * - no `X-Powered-By`, and no ETag: JSON answers carry a session's data and are `no-store`
- *   (static assets keep theirs, from serve-static);
- * - a route's object answered as JSON without `res.json`'s per-request lookups (json-reply.ts).
+ *   (static assets keep theirs, from serve-static).
  */
 export function createHttpAdapter(config: AppConfig): ExpressAdapter {
   const instance = express();
@@ -36,7 +34,7 @@ export function createHttpAdapter(config: AppConfig): ExpressAdapter {
   instance.set('trust proxy', config.trustProxy);
   instance.disable('x-powered-by');
   instance.set('etag', false);
-  return new JsonReplyAdapter(instance);
+  return new ExpressAdapter(instance);
 }
 
 /**
