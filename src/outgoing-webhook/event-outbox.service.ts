@@ -20,7 +20,10 @@ export type NewOutgoingEvent =
 
 const WAKE_FLAG = 'outgoingWebhookWake';
 
-/** A change to store with its event: one INSERT or UPDATE without RETURNING, parameters $1…$n. */
+/**
+ * A change to store with its event: one INSERT without RETURNING, parameters $1…$n. Not an
+ * UPDATE: one that matched no row would still store the event, an event without its change.
+ */
 export interface OutboxChange {
   sql: string;
   params: unknown[];

@@ -60,9 +60,10 @@ export class PaymentProcessorClient {
     params: Stripe.Checkout.SessionCreateParams,
     idempotencyKey: string,
   ): Promise<Stripe.Checkout.Session> {
-    return timedProcessorCall('create_checkout_session', () =>
-      withoutCallSite(() => this.client().checkout.sessions.create(params, { idempotencyKey })),
-    );
+    return timedProcessorCall('create_checkout_session', () => {
+      const client = this.client();
+      return withoutCallSite(() => client.checkout.sessions.create(params, { idempotencyKey }));
+    });
   }
 
   /**
@@ -70,11 +71,12 @@ export class PaymentProcessorClient {
    * `created` is when the checkout completed). Throws the SDK's StripeError on failure.
    */
   retrieveCheckoutSession(id: string): Promise<Stripe.Checkout.Session> {
-    return timedProcessorCall('retrieve_checkout_session', () =>
-      withoutCallSite(() =>
-        this.client().checkout.sessions.retrieve(id, { expand: ['subscription'] }),
-      ),
-    );
+    return timedProcessorCall('retrieve_checkout_session', () => {
+      const client = this.client();
+      return withoutCallSite(() =>
+        client.checkout.sessions.retrieve(id, { expand: ['subscription'] }),
+      );
+    });
   }
 
   /**

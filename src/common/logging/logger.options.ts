@@ -54,12 +54,12 @@ export function loggerOptions(
 ): Params {
   const options = accessLogOptions(config, isTty);
   // accessLog() writes the access line; nestjs-pino's middleware only binds req.log (with the
-  // request id, echoed as X-Request-Id) as the logger of the application's logs for the request,
-  // and (assignResponse) lets a request add fields to its access line: PinoLogger.assign.
+  // request id, echoed as X-Request-Id) as the logger of the application's logs for the request.
+  // A route adds fields to its access line with @RequestAccessLine (access-line.ts), not
+  // PinoLogger.assign, so nestjs-pino needs no response logger (assignResponse).
   // Pretty output goes through pino's transport (a worker thread); JSON to the buffered stdout.
   return {
     useExisting: true,
-    assignResponse: true,
     pinoHttp: options.transport ? options : [options, stream ?? serverLogDestination()],
   };
 }
