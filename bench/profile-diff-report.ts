@@ -1,5 +1,7 @@
 /** The markdown of `npm run bench:profile-diff` (bench/profile-diff.ts). */
 import { relative } from 'node:path';
+import type { Alloc } from './alloc-profile';
+import { allocSection, allocSummary } from './alloc-report';
 import type { Endpoint } from './load';
 import { Cpu, functionGap, gap, GapRow, Measured, processUs } from './profile-gap';
 import { LAYERS } from './profile-layers';
@@ -13,6 +15,8 @@ export interface RouteDiff {
   rounds: (Cpu & { name: string })[];
   serviceCounts?: Counts;
   bareCounts?: Counts;
+  serviceAlloc?: Alloc;
+  bareAlloc?: Alloc;
 }
 
 export interface Meta {
@@ -106,7 +110,7 @@ function routeSection(r: RouteDiff): string[] {
         `| \`${f.layer}\` | ${us(f.serviceUs)} | ${us(f.bareUs)} | ${us(f.gapUs)} | ${pct(f.part)} |`,
     ),
   );
-  return [...lines, ...countsSection(r)];
+  return [...lines, ...countsSection(r), ...allocSection(r.serviceAlloc, r.bareAlloc)];
 }
 
 function countsSection(r: RouteDiff): string[] {
@@ -178,6 +182,9 @@ export function diffMarkdown(routes: RouteDiff[], m: Meta): string {
       'line to the blank line, inclusive) and body.',
     '',
     ...summary(routes),
+    ...allocSummary(
+      routes.map((r) => ({ endpoint: r.endpoint, s: r.serviceAlloc, b: r.bareAlloc })),
+    ),
     ...routes.flatMap(routeSection),
     '',
     `Profiles: \`${relative(process.cwd(), m.dir)}/\`.`,

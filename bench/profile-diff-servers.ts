@@ -34,13 +34,21 @@ export function argsOf(name: Name, extra: string[]): string[] {
 export const EXTRA_FLAGS = (process.env.BENCH_DIFF_FLAGS ?? '').split(/\s+/).filter(Boolean);
 
 export interface Env {
-  /** A server on the database, under the profiler when `profileDir`, counting when `count`. */
-  start(name: Name, profileDir?: string, count?: { file: string; hook: boolean }): Promise<Server>;
+  /**
+   * A server on the database, under the profiler when `profileDir`, counting when `count`, with
+   * the heap sampler (bench/heap-sample.js) writing to `heapDir`.
+   */
+  start(
+    name: Name,
+    profileDir?: string,
+    count?: { file: string; hook: boolean },
+    heapDir?: string,
+  ): Promise<Server>;
 }
 
 export function servers(databaseUrl: string, fakeUrl: string): Env {
   return {
-    async start(name, profileDir, count) {
+    async start(name, profileDir, count, heapDir) {
       const port = await freePort();
       const flags = [...EXTRA_FLAGS, '-r', './bench/exit-on-term.js'];
       if (profileDir) {
@@ -48,7 +56,9 @@ export function servers(databaseUrl: string, fakeUrl: string): Env {
         flags.push('--cpu-prof', `--cpu-prof-dir=${join(profileDir, name)}`);
       }
       if (count) flags.push('-r', './bench/promise-count.js');
+      if (heapDir) flags.push('-r', './bench/heap-sample.js');
       const env = {
+        HEAP_SAMPLE_DIR: heapDir ?? '',
         ...serviceEnv(port, databaseUrl, fakeUrl),
         ASYNC_COUNT_FILE: count?.file ?? '',
         ASYNC_COUNT_HOOK: count?.hook ? 'on' : 'off',

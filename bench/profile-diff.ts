@@ -1,17 +1,20 @@
 /**
- * `npm run bench:profile-diff [-- route...] [-- --out <file>] [-- --no-build] [-- --no-counts]`:
+ * `npm run bench:profile-diff [-- route...] [-- --out <file>] [-- --no-build] [-- --no-counts]
+ * [-- --alloc]`:
  * where the service's CPU per request goes beyond the bare Nest app's (bench/bare-nest.ts, the
  * bench's yardstick). Both run under `node --cpu-prof` with the same node flags, on one database
  * (one seed), under the same load; per route their windows are interleaved (service, bare, then
  * bare, service) so the machine's drift falls on both. Per layer (bench/profile-layers.ts): µs
  * per request on each, the gap and its parts (bench/profile-gap.ts). Then, unprofiled, promises per
- * request and a response's header and body bytes (bench/request-counts.ts). Written as markdown
+ * request and a response's header and body bytes (bench/request-counts.ts); with --alloc, bytes
+ * allocated per request by layer (bench/alloc-profile.ts). Written as markdown
  * to bench/results/profile-diff-<date>.md (or --out); the .cpuprofile files to bench/results/profiles/.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { Alloc, allocated } from './alloc-profile';
 import { withBenchEnv } from './bench-env';
 import type { Endpoint, LoadInput, LoadOutput } from './load';
 import { loadInput } from './load-input';
@@ -53,18 +56,21 @@ interface Shared {
   fake: { reset(): void };
 }
 
+/** `endpoint` loaded on `server` for `seconds`, a fresh fake processor and subscriptions. */
+async function load(s: Shared, server: Server, endpoint: Endpoint, seconds: number) {
+  s.fake.reset();
+  const input = loadInput(server.url, endpoint, s.seeded, {
+    seconds,
+    connections: SETTINGS.connections,
+    subscriptionStart: s.next.subscription,
+  });
+  const out = await s.worker.run<LoadInput, LoadOutput>(input);
+  s.next.subscription += out.subscriptionsUsed;
+  return out;
+}
+
 async function window(server: Server, name: Name, endpoint: Endpoint, s: Shared, warm: boolean) {
-  const run = async (seconds: number) => {
-    s.fake.reset();
-    const input = loadInput(server.url, endpoint, s.seeded, {
-      seconds,
-      connections: SETTINGS.connections,
-      subscriptionStart: s.next.subscription,
-    });
-    const out = await s.worker.run<LoadInput, LoadOutput>(input);
-    s.next.subscription += out.subscriptionsUsed;
-    return out;
-  };
+  const run = (seconds: number) => load(s, server, endpoint, seconds);
   if (warm) await run(SETTINGS.warmupSeconds);
   const pid = server.child.pid!;
   const [c0, fromUs] = [cpu(pid), nowUs()];
@@ -211,6 +217,13 @@ async function main(): Promise<void> {
       const counts = argv.includes('--no-counts')
         ? new Map<string, Counts>()
         : await counted(endpoints, shared, env, dir);
+      const allocs = argv.includes('--alloc')
+        ? await allocated(endpoints, dir, {
+            ...{ names: NAMES, warmupSeconds: SETTINGS.warmupSeconds, seconds: SETTINGS.seconds },
+            start: (name, heapDir) => env.start(name, undefined, undefined, heapDir),
+            load: (server, endpoint, seconds) => load(shared, server, endpoint, seconds),
+          })
+        : new Map<string, Alloc>();
       const routes: RouteDiff[] = endpoints.map((endpoint) => ({
         endpoint,
         service: measured.get(`service ${endpoint}`)!,
@@ -218,6 +231,8 @@ async function main(): Promise<void> {
         rounds: windows.filter((w) => w.endpoint === endpoint),
         serviceCounts: counts.get(`service ${endpoint}`),
         bareCounts: counts.get(`bare-nest ${endpoint}`),
+        serviceAlloc: allocs.get(`service ${endpoint}`),
+        bareAlloc: allocs.get(`bare-nest ${endpoint}`),
       }));
       const command = `npm run bench:profile-diff -- ${argv.join(' ')}`.trim();
       const meta = {

@@ -27,7 +27,7 @@ export const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 export const add = <K>(m: Map<K, number>, k: K, n = 1) => m.set(k, (m.get(k) ?? 0) + n);
 
 /** The function a sample's top frame is, as `name package/file:line` (dist/ and bench/ kept). */
-function functionKey(callFrame: { functionName: string; url: string; lineNumber: number }) {
+export function functionKey(callFrame: { functionName: string; url: string; lineNumber: number }) {
   const { functionName, url, lineNumber } = callFrame;
   const where = url
     .replace(/.*node_modules\//, '')
