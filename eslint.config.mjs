@@ -119,6 +119,8 @@ export default tseslint.config(
       '*.mjs',
       '.ci/**',
       'bench/*.js',
+      // The bench's references compiled for a run (bench/reference-build.ts).
+      'bench/.reference/**',
       // Plain CommonJS that runs on any Node (the check of which Node runs the npm scripts).
       'scripts/*.js',
     ],
