@@ -1,21 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
+import type { Socket } from 'node:net';
 import { ErrorCode } from '../errors/error-code.enum';
 import { problem, PROBLEM_CONTENT_TYPE } from '../errors/problem-details';
 import { HEALTH_PATHS } from '../http/probe-paths';
 
-interface Exchange {
-  req: Request;
-  res: Response;
-}
+/** The response a connection is answering now (pipelined requests answer in turn: the last). */
+const ANSWERING = Symbol('drain.answering');
+type Connection = Socket & { [ANSWERING]?: Response };
 
 /**
  * The process's drain state on SIGTERM (docs/operations.md): the requests in flight, and whether
  * new ones are still taken. One per app; health and the shutdown read it.
+ *
+ * In-flight requests are a count and a mark on their connection, and the collection holds
+ * connections (one entry per connection, not per request): a Set that every request entered and
+ * left made V8 promote what the requests held, a mark-compact every ~300 ms under load (`/health`,
+ * 20 connections: 18 in 6 s against 2 this way; bench/findings.md).
  */
 @Injectable()
 export class Drain {
-  private readonly exchanges = new Set<Exchange>();
+  private readonly connections = new Set<Connection>();
+  private count = 0;
   private isDraining = false;
   private waiters: (() => void)[] = [];
 
@@ -24,7 +30,7 @@ export class Drain {
   }
 
   get inFlight(): number {
-    return this.exchanges.size;
+    return this.count;
   }
 
   /**
@@ -33,14 +39,15 @@ export class Drain {
    */
   start(): void {
     this.isDraining = true;
-    for (const { res } of this.exchanges) {
-      if (!res.headersSent) res.setHeader('Connection', 'close');
+    for (const connection of this.connections) {
+      const res = connection[ANSWERING];
+      if (res && !res.headersSent) res.setHeader('Connection', 'close');
     }
   }
 
   /** Resolves once no request is in flight. */
   idle(): Promise<void> {
-    if (this.exchanges.size === 0) return Promise.resolve();
+    if (this.count === 0) return Promise.resolve();
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
@@ -51,8 +58,9 @@ export class Drain {
    */
   cutIncomplete(): number {
     let cut = 0;
-    for (const { req, res } of this.exchanges) {
-      if (req.complete) continue;
+    for (const connection of this.connections) {
+      const res = connection[ANSWERING];
+      if (!res || res.req.complete) continue;
       cut++;
       if (res.headersSent) res.destroy();
       else refuse(res, () => res.destroy());
@@ -74,14 +82,20 @@ export class Drain {
 
   /** Counts a request until its answer is sent (also the health probes, answered before the gate). */
   track(req: Request, res: Response): void {
-    const exchange = { req, res };
-    this.exchanges.add(exchange);
-    res.once('close', () => this.done(exchange));
+    this.count++;
+    const connection: Connection = req.socket;
+    connection[ANSWERING] = res;
+    if (!this.connections.has(connection)) {
+      this.connections.add(connection);
+      connection.once('close', () => this.connections.delete(connection));
+    }
+    res.once('close', () => this.done(connection, res));
   }
 
-  private done(exchange: Exchange): void {
-    this.exchanges.delete(exchange);
-    if (this.exchanges.size > 0) return;
+  private done(connection: Connection, res: Response): void {
+    this.count--;
+    if (connection[ANSWERING] === res) connection[ANSWERING] = undefined;
+    if (this.count > 0) return;
     const waiters = this.waiters;
     this.waiters = [];
     for (const wake of waiters) wake();

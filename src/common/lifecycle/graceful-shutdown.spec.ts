@@ -3,6 +3,13 @@ import { AppConfig } from '../../config/app-config';
 import { Drain } from './drain';
 import { installGracefulShutdown } from './graceful-shutdown';
 
+/** A request on its own connection, as the drain sees it (it marks the connection it answers on). */
+function request(fields: Record<string, unknown>, res: Record<string, unknown>): never {
+  const req = { ...fields, socket: { once: () => undefined } };
+  res.req = req;
+  return req as never;
+}
+
 /** The handler as a process would run it, with process.exit and the signal listeners caught. */
 function harness(timeoutSeconds: string) {
   const drain = new Drain();
@@ -52,7 +59,7 @@ describe('graceful shutdown', () => {
     // One request in flight: the gate counts it until its answer closes.
     const res = { once: (_e: string, fn: () => void) => (finish = fn), setHeader: () => undefined };
     let finish = () => undefined as void;
-    drain.gate()({ path: '/x' } as never, res as never, () => undefined);
+    drain.gate()(request({ path: '/x' }, res), res as never, () => undefined);
     h.signal();
     expect(drain.draining).toBe(true);
     await Promise.resolve();
@@ -85,7 +92,7 @@ describe('graceful shutdown', () => {
         end: jest.fn((_body: string, sent: () => void) => sent()),
         destroy: jest.fn(() => onClose()),
       };
-    h.drain.gate()({ path: '/x', complete: false } as never, res as never, () => undefined);
+    h.drain.gate()(request({ path: '/x', complete: false }, res), res as never, () => undefined);
     h.signal();
     jest.advanceTimersByTime(1999);
     expect(res.end).not.toHaveBeenCalled();
@@ -98,11 +105,8 @@ describe('graceful shutdown', () => {
 
   it('exits 1 at the deadline while a request is still in flight', () => {
     const h = harness('2');
-    h.drain.gate()(
-      { path: '/x', complete: true } as never,
-      { once: () => undefined, setHeader: () => undefined } as never,
-      () => undefined,
-    );
+    const res = { once: () => undefined, setHeader: () => undefined };
+    h.drain.gate()(request({ path: '/x', complete: true }, res), res as never, () => undefined);
     h.signal();
     jest.advanceTimersByTime(1999);
     expect(h.exit).not.toHaveBeenCalled();
@@ -112,11 +116,8 @@ describe('graceful shutdown', () => {
 
   it('exits 1 at once on a second signal', () => {
     const h = harness('600');
-    h.drain.gate()(
-      { path: '/x' } as never,
-      { once: () => undefined, setHeader: () => undefined } as never,
-      () => undefined,
-    );
+    const res = { once: () => undefined, setHeader: () => undefined };
+    h.drain.gate()(request({ path: '/x' }, res), res as never, () => undefined);
     h.signal();
     expect(h.exit).not.toHaveBeenCalled();
     h.signal();
