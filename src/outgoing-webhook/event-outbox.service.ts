@@ -21,12 +21,24 @@ export type NewOutgoingEvent =
 const WAKE_FLAG = 'outgoingWebhookWake';
 
 /**
- * A change to store with its event: one INSERT without RETURNING, parameters $1…$n. Not an
- * UPDATE: one that matched no row would still store the event, an event without its change.
+ * A change to store with its event, as `recordWith` takes it: the statement built once at module
+ * load by `outboxStatement`, and this call's parameters.
  */
 export interface OutboxChange {
-  sql: string;
+  statement: OutboxStatement;
   params: unknown[];
+}
+
+/** A change's INSERT with the outbox's event and deliveries around it (outboxStatement). */
+export type OutboxStatement = string & { readonly __outbox: true };
+
+/**
+ * The statement for a change: `insert` is one INSERT without RETURNING, parameters $1…$n (`n`
+ * of them). Not an UPDATE: one that matched no row would still store the event, an event
+ * without its change.
+ */
+export function outboxStatement(insert: string, n: number): OutboxStatement {
+  return outboxSql(insert, n) as OutboxStatement;
 }
 
 /**
@@ -84,9 +96,6 @@ export class EventOutbox implements OnModuleInit, EntitySubscriberInterface {
     if (data[WAKE_FLAG]) this.wake.notify();
   }
 
-  /** The statement of each change that `recordWith` has been given, built once. */
-  private readonly withChange = new Map<string, string>();
-
   /** Stores the event and its deliveries in the caller's transaction; returns the event id. */
   record(manager: EntityManager, event: NewOutgoingEvent): Promise<string> {
     return this.store(manager, RECORD_SQL, [], event);
@@ -95,19 +104,14 @@ export class EventOutbox implements OnModuleInit, EntitySubscriberInterface {
   /**
    * Makes `change` and stores its event and deliveries in one statement (contract section 8:
    * the change and its event commit together), so it needs no transaction of its own; returns the
-   * event id. `change.sql` is constant per caller (it keys the cache of built statements).
+   * event id.
    */
   recordWith(
     manager: EntityManager,
     change: OutboxChange,
     event: NewOutgoingEvent,
   ): Promise<string> {
-    let sql = this.withChange.get(change.sql);
-    if (sql === undefined) {
-      sql = outboxSql(change.sql, change.params.length);
-      this.withChange.set(change.sql, sql);
-    }
-    return this.store(manager, sql, change.params, event);
+    return this.store(manager, change.statement, change.params, event);
   }
 
   private async store(

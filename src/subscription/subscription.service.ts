@@ -17,7 +17,11 @@ import {
   SubscriptionStatus,
 } from './subscription.entity';
 import { SubscriptionRecordDto } from './subscription-view.dto';
-import { EventOutbox, NewOutgoingEvent } from '../outgoing-webhook/event-outbox.service';
+import {
+  EventOutbox,
+  NewOutgoingEvent,
+  outboxStatement,
+} from '../outgoing-webhook/event-outbox.service';
 
 /** The outgoing event each status a record takes sends (docs/outgoing-webhooks.md). */
 const EVENT_OF_STATUS: Record<
@@ -48,9 +52,13 @@ export interface SubscriptionPage extends PageRequest {
   status?: SubscriptionStatus;
 }
 
-const INSERT_PENDING_SQL = `INSERT INTO subscriptions (id, product, status, name, email, coupon,
+/** The pending record and its `subscription.created` event in one statement (createPending). */
+const INSERT_PENDING = outboxStatement(
+  `INSERT INTO subscriptions (id, product, status, name, email, coupon,
   source, lease_cents, monthly_cents, currency, created_at, updated_at)
-  VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $10)`;
+  VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
+  10,
+);
 
 const RECORD_SESSION_SQL =
   'UPDATE subscriptions SET checkout_session_id = $1, updated_at = $2 WHERE id = $3';
@@ -110,7 +118,7 @@ export class SubscriptionService {
     ];
     await this.outbox.recordWith(
       this.subscriptions.manager,
-      { sql: INSERT_PENDING_SQL, params },
+      { statement: INSERT_PENDING, params },
       SubscriptionService.outgoingEvent(record),
     );
     return record;
