@@ -167,15 +167,7 @@ describe('POST /api/lease/checkout against the processor', () => {
   });
 
   it('returns the stored intent as TypeORM reads it back, every column, at the Clock', async () => {
-    const intent = {
-      name: 'Dana Carer',
-      email: newEmail(),
-      coupon: null,
-      source: unique('src'),
-      leaseCents: 24900,
-      monthlyCents: 5000,
-      currency: 'usd',
-    };
+    const intent = pendingIntent({ name: 'Dana Carer' });
     const created = await t.app.get(SubscriptionService).createPending(intent);
     const stored = await subscriptionsOf(t).findOneByOrFail({ id: created.id });
     expect(created).toBeInstanceOf(Subscription);
@@ -185,15 +177,7 @@ describe('POST /api/lease/checkout against the processor', () => {
   });
 
   it('stores subscription.created with the intent, settled at once without a fulfilment org', async () => {
-    const created = await t.app.get(SubscriptionService).createPending({
-      name: null,
-      email: newEmail(),
-      coupon: null,
-      source: unique('src'),
-      leaseCents: 24900,
-      monthlyCents: 5000,
-      currency: 'usd',
-    });
+    const created = await t.app.get(SubscriptionService).createPending(pendingIntent());
     const db = t.app.get(DataSource);
     const events = await db.query<
       { id: string; org_id: string | null; payload: string; created_at: Date; settled_at: Date }[]
@@ -259,3 +243,17 @@ describe('POST /api/lease/checkout against the processor', () => {
     expect(fake.requests).toHaveLength(0);
   });
 });
+
+/** A checkout's intent as the service records it, with a fresh email and source. */
+function pendingIntent(fields: { name?: string | null } = {}) {
+  return {
+    name: null,
+    email: newEmail(),
+    coupon: null,
+    source: unique('src'),
+    leaseCents: 24900,
+    monthlyCents: 5000,
+    currency: 'usd',
+    ...fields,
+  };
+}
