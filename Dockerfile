@@ -40,6 +40,8 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # The V8 flags of `npm run start:prod` (package.json), which the bench uses too: a smaller young
-# generation and old-space limit keep resident memory near 120 MB under load instead of ~220 MB.
+# generation and old-space limit keep resident memory near 120 MB under load instead of ~220 MB;
+# no allocation-site pretenuring, or V8 moves request-scoped objects straight to the old generation
+# (docs/operations.md).
 # image-check: CMD
-CMD ["node", "--max-old-space-size=256", "--max-semi-space-size=4", "dist/main.js"]
+CMD ["node", "--max-old-space-size=256", "--max-semi-space-size=4", "--no-allocation-site-pretenuring", "dist/main.js"]
