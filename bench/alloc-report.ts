@@ -2,6 +2,9 @@
 import type { Alloc } from './alloc-profile';
 import { LAYERS, Layer } from './profile-layers';
 
+/** bench:profile-diff --survivors: the samples are of objects that outlived a scavenge. */
+const survivors = () => process.env.HEAP_SAMPLE_SURVIVORS === 'on';
+
 const kb = (bytes: number, requests: number) => bytes / 1024 / requests;
 const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
 const f1 = (n: number) => n.toFixed(1);
@@ -26,7 +29,9 @@ export function allocSummary(rows: { endpoint: string; s?: Alloc; b?: Alloc }[])
   if (!have.length) return [];
   return [
     '',
-    '### Bytes allocated per request (sampling heap profiler, `--alloc`)',
+    survivors()
+      ? '### Bytes per request that outlived a young-generation collection (`--survivors`)'
+      : '### Bytes allocated per request (sampling heap profiler, `--alloc`)',
     '',
     '| route | service KB/req | bare KB/req | gap KB | largest parts of the gap, on behalf of, KB (part) |',
     '| --- | ---: | ---: | ---: | --- |',
@@ -42,7 +47,7 @@ export function allocSection(s?: Alloc, b?: Alloc): string[] {
   const gapTop = per(s, s.top) - per(b, b.top);
   const lines = [
     '',
-    `Bytes allocated per request, KB (sampled windows of ${s.requests} and ${b.requests} requests). ` +
+    `${survivors() ? 'Bytes that outlived a scavenge' : 'Bytes allocated'} per request, KB (sampled windows of ${s.requests} and ${b.requests} requests). ` +
       '"Top": the layer of the frame that allocated; "on behalf of": the first frame up the stack ' +
       "outside node's own code.",
     '',

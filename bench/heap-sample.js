@@ -26,7 +26,9 @@ process.on('SIGWINCH', () => {
     const params = {
       samplingInterval: interval,
       includeObjectsCollectedByMajorGC: true,
-      includeObjectsCollectedByMinorGC: true,
+      // Survivors mode keeps only objects that outlived a scavenge: what the young generation
+      // copies and promotes, the work that grows with what a request keeps alive.
+      includeObjectsCollectedByMinorGC: process.env.HEAP_SAMPLE_SURVIVORS !== 'on',
     };
     session.post('HeapProfiler.startSampling', params, (err) => {
       if (err) throw err;

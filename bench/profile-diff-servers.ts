@@ -59,6 +59,7 @@ export function servers(databaseUrl: string, fakeUrl: string): Env {
       if (heapDir) flags.push('-r', './bench/heap-sample.js');
       const env = {
         HEAP_SAMPLE_DIR: heapDir ?? '',
+        HEAP_SAMPLE_SURVIVORS: process.env.HEAP_SAMPLE_SURVIVORS ?? '',
         ...serviceEnv(port, databaseUrl, fakeUrl),
         ASYNC_COUNT_FILE: count?.file ?? '',
         ASYNC_COUNT_HOOK: count?.hook ? 'on' : 'off',

@@ -1,13 +1,15 @@
 /**
  * `npm run bench:profile-diff [-- route...] [-- --out <file>] [-- --no-build] [-- --no-counts]
- * [-- --alloc]`:
+ * [-- --alloc] [-- --survivors]`:
  * where the service's CPU per request goes beyond the bare Nest app's (bench/bare-nest.ts, the
  * bench's yardstick). Both run under `node --cpu-prof` with the same node flags, on one database
  * (one seed), under the same load; per route their windows are interleaved (service, bare, then
  * bare, service) so the machine's drift falls on both. Per layer (bench/profile-layers.ts): µs
  * per request on each, the gap and its parts (bench/profile-gap.ts). Then, unprofiled, promises per
  * request and a response's header and body bytes (bench/request-counts.ts); with --alloc, bytes
- * allocated per request by layer (bench/alloc-profile.ts). Written as markdown
+ * allocated per request by layer (bench/alloc-profile.ts); with --survivors, instead, the bytes per
+ * request that outlived a young-generation collection (what drives promotion and mark-compacts).
+ * Written as markdown
  * to bench/results/profile-diff-<date>.md (or --out); the .cpuprofile files to bench/results/profiles/.
  */
 import { spawnSync } from 'node:child_process';
@@ -27,6 +29,9 @@ import { cpu, Env, EXTRA_FLAGS, minus, Name, NAMES, servers } from './profile-di
 import { countRoute, Counts, responseBytes, RouteCounts } from './request-counts';
 import { seed, Seeded, SMALL } from './seed';
 
+const SURVIVORS = process.argv.includes('--survivors');
+// bench/heap-sample.js reads it in the servers (profile-diff-servers.ts passes it on).
+if (SURVIVORS) process.env.HEAP_SAMPLE_SURVIVORS = 'on';
 const ROUTES: Endpoint[] = ['health', 'me', 'devices', 'deviceToken', 'webhook', 'checkout'];
 const SETTINGS = {
   rounds: Number(process.env.BENCH_ROUNDS ?? 2),
@@ -217,13 +222,14 @@ async function main(): Promise<void> {
       const counts = argv.includes('--no-counts')
         ? new Map<string, Counts>()
         : await counted(endpoints, shared, env, dir);
-      const allocs = argv.includes('--alloc')
-        ? await allocated(endpoints, dir, {
-            ...{ names: NAMES, warmupSeconds: SETTINGS.warmupSeconds, seconds: SETTINGS.seconds },
-            start: (name, heapDir) => env.start(name, undefined, undefined, heapDir),
-            load: (server, endpoint, seconds) => load(shared, server, endpoint, seconds),
-          })
-        : new Map<string, Alloc>();
+      const allocs =
+        argv.includes('--alloc') || SURVIVORS
+          ? await allocated(endpoints, dir, {
+              ...{ names: NAMES, warmupSeconds: SETTINGS.warmupSeconds, seconds: SETTINGS.seconds },
+              start: (name, heapDir) => env.start(name, undefined, undefined, heapDir),
+              load: (server, endpoint, seconds) => load(shared, server, endpoint, seconds),
+            })
+          : new Map<string, Alloc>();
       const routes: RouteDiff[] = endpoints.map((endpoint) => ({
         endpoint,
         service: measured.get(`service ${endpoint}`)!,
