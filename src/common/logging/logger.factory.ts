@@ -2,8 +2,9 @@ import pino, { DestinationStream, Logger, LoggerOptions } from 'pino';
 import type { LogLevel } from '../../config/env.validation';
 
 /**
- * Credentials and signatures never reach a log line, whatever the level. Access lines carry no
- * headers at all (see logger.options.ts); this covers anything else that logs them.
+ * Credentials and signatures never reach a log line, whatever the level. The server's logger
+ * needs no paths: its req and res serializers keep no header (logger.options.ts). These cover the
+ * CLI's and the boot's loggers, which have pino's standard serializers.
  */
 export const REDACTED_PATHS = [
   'req.headers.cookie',
@@ -26,12 +27,17 @@ export interface LogSettings {
 export function pinoOptions({ level, pretty }: LogSettings): LoggerOptions {
   return {
     level,
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     transport: pretty ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,
   };
 }
 
-/** A logger of that shape writing JSON lines to `stream`. */
+/** A logger of that shape writing JSON lines to `stream`, with the credentials' paths redacted. */
 export function createLogger(settings: LogSettings, stream: DestinationStream): Logger {
-  return pino({ ...pinoOptions({ ...settings, pretty: false }) }, stream);
+  return pino(
+    {
+      ...pinoOptions({ ...settings, pretty: false }),
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    },
+    stream,
+  );
 }

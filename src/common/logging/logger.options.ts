@@ -34,7 +34,7 @@ export function requestId(req: IncomingMessage, res: ServerResponse): string {
 }
 
 /**
- * The access log: pino-http with the LoggerModule's own options (so the same redaction, levels and
+ * The access log: pino-http with the LoggerModule's own options (so the same serializers, levels and
  * destination; the log-capturing tests give [options, stream]). It must be the first middleware,
  * so a request refused by a later one (CORS, body parsing, static files) is logged too; that is
  * why LoggerModule is told to use it (`useExisting`) rather than add its own behind the others.
@@ -76,8 +76,10 @@ function accessLogOptions(config: AppConfig, isTty = process.stdout.isTTY): Opti
     autoLogging: { ignore: (req) => MONITORING_PATHS.has((req.url ?? '').split('?', 1)[0]) },
     customLogLevel: (_req, res) => accessLevel(res.statusCode),
     // No headers: they hold credentials, and serializing and redacting them on every line was a
-    // measurable part of a request's cost (bench/findings.md). Query strings may carry cursors
-    // and emails; the path is enough to find a request.
+    // measurable part of a request's cost (bench/findings.md). Every `req` and `res` of every
+    // line, the application's too, passes these, so no redaction paths are needed: pino's
+    // redaction parsed its paths and cloned the value for every line and child logger, headers
+    // or not. Query strings may carry cursors and emails; the path is enough to find a request.
     // Ours read the raw request and response: pino's standard ones, which pino-http wraps around
     // them by default, first copied every header (and parsed Express's query string) on every
     // request, including the probes whose line is dropped, only for ours to keep five fields.
