@@ -9,6 +9,7 @@ import { LEASE_PRODUCT, Subscription, SubscriptionStatus } from './subscription.
 import { SubscriptionService } from './subscription.service';
 import { EventOutbox } from '../outgoing-webhook/event-outbox.service';
 import { columnsAsProperties } from '../database/columns-as-properties';
+import { transactionRows } from '../database/transaction-rows';
 
 /** One event to apply: what it means, plus where it came from. */
 export interface LifecycleEvent extends ReadEvent {
@@ -108,7 +109,8 @@ export class SubscriptionLifecycle {
     if (options.onlyIfPending && sub.status !== 'pending') {
       return { ...result, outcome: 'unchanged', to: sub.status };
     }
-    const history = await manager.query<SubscriptionHistoryEntry[]>(
+    const history = await transactionRows<SubscriptionHistoryEntry>(
+      manager,
       this.statements(manager).history,
       [sub.id],
     );
@@ -155,7 +157,8 @@ export class SubscriptionLifecycle {
     const stamped = { ...patch, updatedAt: this.clock.now() };
     const keys = Object.keys(stamped) as (keyof Subscription)[];
     const sets = keys.map((k, i) => `"${this.columns!.get(k)}" = $${i + 1}`);
-    await manager.query(
+    await transactionRows(
+      manager,
       `UPDATE subscriptions SET ${sets.join(', ')} WHERE id = $${keys.length + 1}`,
       [...keys.map((k) => stamped[k]), id],
     );
@@ -169,7 +172,9 @@ export class SubscriptionLifecycle {
   private async lockRecord(manager: EntityManager, ref: EventRef): Promise<Subscription | null> {
     if (ref.subscriptionId && isUUID(ref.subscriptionId)) {
       const id = ref.subscriptionId.toLowerCase();
-      const rows = await manager.query<Subscription[]>(this.statements(manager).lockById, [id]);
+      const rows = await transactionRows<Subscription>(manager, this.statements(manager).lockById, [
+        id,
+      ]);
       return rows[0] ?? null;
     }
     if (!ref.processorSubscriptionId) return null;
@@ -194,7 +199,7 @@ export class SubscriptionLifecycle {
     const sessionId = fields.checkoutSessionId;
     // The session id is unique: another record's session never moves over (it would fail for ever).
     if (sessionId && sub.checkoutSessionId === null) {
-      const taken = await manager.query<unknown[]>(SESSION_TAKEN_SQL, [sessionId]);
+      const taken = await transactionRows(manager, SESSION_TAKEN_SQL, [sessionId]);
       if (taken.length === 0) fills.checkoutSessionId = sessionId;
     }
     return fills;
@@ -207,7 +212,7 @@ export class SubscriptionLifecycle {
     event: LifecycleEvent,
     entry: { from: SubscriptionStatus; to: SubscriptionStatus },
   ): Promise<boolean> {
-    const inserted = await manager.query<unknown[]>(HISTORY_INSERT_SQL, [
+    const inserted = await transactionRows(manager, HISTORY_INSERT_SQL, [
       subscriptionId,
       event.eventId.slice(0, 255),
       event.type.slice(0, 100),
