@@ -10,6 +10,7 @@ import { SubscriptionService } from './subscription.service';
 import { EventOutbox } from '../outgoing-webhook/event-outbox.service';
 import { columnsAsProperties } from '../database/columns-as-properties';
 import { transactionRows } from '../database/transaction-rows';
+import { FILLABLE, patchParams, patchStatements, PatchStatements } from './subscription-patch';
 
 /** One event to apply: what it means, plus where it came from. */
 export interface LifecycleEvent extends ReadEvent {
@@ -52,19 +53,6 @@ const columnsOf = (
   manager: EntityManager,
   entity: typeof Subscription | typeof SubscriptionHistoryEntry,
 ) => columnsAsProperties(manager.connection.getMetadata(entity));
-const FILLABLE: readonly (keyof EventFields)[] = [
-  'customerEmail',
-  'customerName',
-  'customerPhone',
-  'recipientName',
-  'livingSituation',
-  'primaryConcern',
-  'shippingAddress',
-  'recipientZip',
-  'shippingName',
-  'processorSubscriptionId',
-  'processorCustomerId',
-];
 
 /**
  * Applies processor events to subscription records, for the webhook and the reconcile pass
@@ -78,7 +66,7 @@ export class SubscriptionLifecycle {
    * entities' metadata: TypeORM's find/insert builders rebuilt them per event (bench/findings.md).
    */
   private sql?: { lockById: string; history: string };
-  private columns?: Map<string, string>;
+  private patchSql?: PatchStatements;
 
   constructor(
     private readonly clock: Clock,
@@ -141,27 +129,27 @@ export class SubscriptionLifecycle {
     if (plan.canceledAt && plan.canceledAt.getTime() !== sub.canceledAt?.getTime()) {
       patch.canceledAt = plan.canceledAt;
     }
-    if (Object.keys(patch).length > 0) await this.update(manager, sub.id, patch);
-    if (moved)
-      await this.outbox.record(manager, SubscriptionService.outgoingEvent({ ...sub, ...patch }));
+    if (moved) {
+      // The patch and its event in one statement: the record is locked, so the UPDATE matches.
+      const change = {
+        statement: this.patches(manager).withEvent,
+        params: this.params(sub, patch),
+      };
+      const event = SubscriptionService.outgoingEvent({ ...sub, ...patch });
+      await this.outbox.recordWith(manager, change, event);
+    } else if (Object.keys(patch).length > 0) {
+      await transactionRows(manager, this.patches(manager).update, this.params(sub, patch));
+    }
     return { ...result, outcome: moved ? 'applied' : 'recorded', to: plan.status };
   }
 
-  /** The record's patch as one statement (the column names from the entity's metadata, once). */
-  private async update(manager: EntityManager, id: string, patch: Partial<Subscription>) {
-    this.columns ??= new Map(
-      manager.connection
-        .getMetadata(Subscription)
-        .columns.map((c) => [c.propertyName, c.databaseName]),
-    );
-    const stamped = { ...patch, updatedAt: this.clock.now() };
-    const keys = Object.keys(stamped) as (keyof Subscription)[];
-    const sets = keys.map((k, i) => `"${this.columns!.get(k)}" = $${i + 1}`);
-    await transactionRows(
-      manager,
-      `UPDATE subscriptions SET ${sets.join(', ')} WHERE id = $${keys.length + 1}`,
-      [...keys.map((k) => stamped[k]), id],
-    );
+  private patches(manager: EntityManager): PatchStatements {
+    this.patchSql ??= patchStatements(manager.connection.getMetadata(Subscription));
+    return this.patchSql;
+  }
+
+  private params(sub: Subscription, patch: Partial<Subscription>): unknown[] {
+    return patchParams(sub.id, patch, this.clock.now());
   }
 
   /**
