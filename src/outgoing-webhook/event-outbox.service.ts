@@ -62,14 +62,14 @@ export function outboxUpdateStatement(update: string, n: number): OutboxStatemen
  */
 function outboxSql(change: string | undefined, n: number, guarded: boolean): string {
   const [id, type, org, payload, at] = [1, 2, 3, 4, 5].map((i) => `$${n + i}`);
-  const guard = guarded ? 'AND EXISTS (SELECT 1 FROM change)' : '';
+  const changed = 'EXISTS (SELECT 1 FROM change)';
+  const [and, where] = guarded ? [` AND ${changed}`, ` WHERE ${changed}`] : ['', ''];
   return `WITH ${change === undefined ? '' : `change AS (${change}),`}
   subscribed AS (SELECT id FROM webhook_endpoints
-    WHERE org_id = ${org}::uuid AND enabled AND ${type}::text = ANY(event_types) ${guard}),
+    WHERE org_id = ${org}::uuid AND enabled AND ${type}::text = ANY(event_types)${and}),
   event AS (INSERT INTO outgoing_events (id, type, org_id, payload, created_at, settled_at)
     SELECT ${id}::uuid, ${type}::text, ${org}::uuid, ${payload}::text, ${at}::timestamptz,
-      CASE WHEN EXISTS (SELECT 1 FROM subscribed) THEN NULL ELSE ${at}::timestamptz END
-    WHERE TRUE ${guard}),
+      CASE WHEN EXISTS (SELECT 1 FROM subscribed) THEN NULL ELSE ${at}::timestamptz END${where}),
   deliveries AS (INSERT INTO webhook_deliveries
     (event_id, endpoint_id, status, attempts, next_attempt_at, manual, created_at)
     SELECT ${id}::uuid, id, 'pending', 0, ${at}::timestamptz, false, ${at}::timestamptz
