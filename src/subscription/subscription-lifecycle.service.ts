@@ -143,11 +143,13 @@ export class SubscriptionLifecycle {
     return { ...result, outcome: moved ? 'applied' : 'recorded', to: plan.status };
   }
 
+  /** The patch's two statements, made once from the entity's metadata (subscription-patch.ts). */
   private patches(manager: EntityManager): PatchStatements {
     this.patchSql ??= patchStatements(manager.connection.getMetadata(Subscription));
     return this.patchSql;
   }
 
+  /** A raw UPDATE skips ClockTimestamps: `updated_at` comes from the Clock here. */
   private params(sub: Subscription, patch: Partial<Subscription>): unknown[] {
     return patchParams(sub.id, patch, this.clock.now());
   }
