@@ -9,6 +9,7 @@ import type {
 } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
+import { transactionRows } from '../database/transaction-rows';
 import { DeliveryWake } from './delivery-wake.service';
 import type { DeviceEventType, SubscriptionEventType } from './outgoing-webhook.types';
 import { TEST_EVENT_TYPE } from './outgoing-webhook.types';
@@ -21,24 +22,34 @@ export type NewOutgoingEvent =
 const WAKE_FLAG = 'outgoingWebhookWake';
 
 /**
- * A change to store with its event, as `recordWith` takes it: the statement built once at module
- * load by `outboxStatement`, and this call's parameters.
+ * A change to store with its event, as `recordWith` takes it: the statement built once (at module
+ * load, or from an entity's metadata) by `outboxStatement` or `outboxUpdateStatement`, and this
+ * call's parameters.
  */
 export interface OutboxChange {
   statement: OutboxStatement;
   params: unknown[];
 }
 
-/** A change's INSERT with the outbox's event and deliveries around it (outboxStatement). */
+/** A change with the outbox's event and deliveries around it (outboxStatement). */
 export type OutboxStatement = string & { readonly __outbox: true };
 
 /**
  * The statement for a change: `insert` is one INSERT without RETURNING, parameters $1…$n (`n`
  * of them). Not an UPDATE: one that matched no row would still store the event, an event
- * without its change.
+ * without its change (outboxUpdateStatement is for those).
  */
 export function outboxStatement(insert: string, n: number): OutboxStatement {
-  return outboxSql(insert, n) as OutboxStatement;
+  return outboxSql(insert, n, false) as OutboxStatement;
+}
+
+/**
+ * The statement for an UPDATE (or any change) that ends in `RETURNING 1`: the event and its
+ * deliveries are stored only when the change returned a row, so no event reports a change that
+ * did not happen.
+ */
+export function outboxUpdateStatement(update: string, n: number): OutboxStatement {
+  return outboxSql(update, n, true) as OutboxStatement;
 }
 
 /**
@@ -46,16 +57,19 @@ export function outboxStatement(insert: string, n: number): OutboxStatement {
  * as one statement: atomic by itself, so a change outside a transaction needs no BEGIN/COMMIT,
  * and one round trip inside one. `subscribed` is read once, so the event is unsettled exactly
  * when it has deliveries. The deliveries' key to the event is checked at the statement's end,
- * after every part of it has run. The event's parameters follow the change's `n`.
+ * after every part of it has run. The event's parameters follow the change's `n`. `guarded`:
+ * nothing but the change when it returned no row.
  */
-function outboxSql(change: string | undefined, n: number): string {
+function outboxSql(change: string | undefined, n: number, guarded: boolean): string {
   const [id, type, org, payload, at] = [1, 2, 3, 4, 5].map((i) => `$${n + i}`);
+  const changed = 'EXISTS (SELECT 1 FROM change)';
+  const [and, where] = guarded ? [` AND ${changed}`, ` WHERE ${changed}`] : ['', ''];
   return `WITH ${change === undefined ? '' : `change AS (${change}),`}
   subscribed AS (SELECT id FROM webhook_endpoints
-    WHERE org_id = ${org}::uuid AND enabled AND ${type}::text = ANY(event_types)),
+    WHERE org_id = ${org}::uuid AND enabled AND ${type}::text = ANY(event_types)${and}),
   event AS (INSERT INTO outgoing_events (id, type, org_id, payload, created_at, settled_at)
     SELECT ${id}::uuid, ${type}::text, ${org}::uuid, ${payload}::text, ${at}::timestamptz,
-      CASE WHEN EXISTS (SELECT 1 FROM subscribed) THEN NULL ELSE ${at}::timestamptz END),
+      CASE WHEN EXISTS (SELECT 1 FROM subscribed) THEN NULL ELSE ${at}::timestamptz END${where}),
   deliveries AS (INSERT INTO webhook_deliveries
     (event_id, endpoint_id, status, attempts, next_attempt_at, manual, created_at)
     SELECT ${id}::uuid, id, 'pending', 0, ${at}::timestamptz, false, ${at}::timestamptz
@@ -63,7 +77,7 @@ function outboxSql(change: string | undefined, n: number): string {
   SELECT EXISTS (SELECT 1 FROM deliveries) AS "delivered"`;
 }
 
-const RECORD_SQL = outboxSql(undefined, 0);
+const RECORD_SQL = outboxSql(undefined, 0, false);
 
 const INSERT_EVENT_SQL = `INSERT INTO outgoing_events (id, type, org_id, payload, created_at, settled_at)
   VALUES ($1, $2, $3, $4, $5, CASE WHEN $6::boolean THEN NULL ELSE $5::timestamptz END)`;
@@ -129,7 +143,7 @@ export class EventOutbox implements OnModuleInit, EntitySubscriberInterface {
       data: event.data,
     });
     const id = randomUUID();
-    const [row] = await manager.query<{ delivered: boolean }[]>(sql, [
+    const [row] = await transactionRows<{ delivered: boolean }>(manager, sql, [
       ...before,
       id,
       event.type,

@@ -9,6 +9,8 @@ import { LEASE_PRODUCT, Subscription, SubscriptionStatus } from './subscription.
 import { SubscriptionService } from './subscription.service';
 import { EventOutbox } from '../outgoing-webhook/event-outbox.service';
 import { columnsAsProperties } from '../database/columns-as-properties';
+import { transactionRows } from '../database/transaction-rows';
+import { FILLABLE, patchParams, patchStatements, PatchStatements } from './subscription-patch';
 
 /** One event to apply: what it means, plus where it came from. */
 export interface LifecycleEvent extends ReadEvent {
@@ -51,19 +53,6 @@ const columnsOf = (
   manager: EntityManager,
   entity: typeof Subscription | typeof SubscriptionHistoryEntry,
 ) => columnsAsProperties(manager.connection.getMetadata(entity));
-const FILLABLE: readonly (keyof EventFields)[] = [
-  'customerEmail',
-  'customerName',
-  'customerPhone',
-  'recipientName',
-  'livingSituation',
-  'primaryConcern',
-  'shippingAddress',
-  'recipientZip',
-  'shippingName',
-  'processorSubscriptionId',
-  'processorCustomerId',
-];
 
 /**
  * Applies processor events to subscription records, for the webhook and the reconcile pass
@@ -77,7 +66,7 @@ export class SubscriptionLifecycle {
    * entities' metadata: TypeORM's find/insert builders rebuilt them per event (bench/findings.md).
    */
   private sql?: { lockById: string; history: string };
-  private columns?: Map<string, string>;
+  private patchSql?: PatchStatements;
 
   constructor(
     private readonly clock: Clock,
@@ -108,7 +97,8 @@ export class SubscriptionLifecycle {
     if (options.onlyIfPending && sub.status !== 'pending') {
       return { ...result, outcome: 'unchanged', to: sub.status };
     }
-    const history = await manager.query<SubscriptionHistoryEntry[]>(
+    const history = await transactionRows<SubscriptionHistoryEntry>(
+      manager,
       this.statements(manager).history,
       [sub.id],
     );
@@ -139,26 +129,29 @@ export class SubscriptionLifecycle {
     if (plan.canceledAt && plan.canceledAt.getTime() !== sub.canceledAt?.getTime()) {
       patch.canceledAt = plan.canceledAt;
     }
-    if (Object.keys(patch).length > 0) await this.update(manager, sub.id, patch);
-    if (moved)
-      await this.outbox.record(manager, SubscriptionService.outgoingEvent({ ...sub, ...patch }));
+    if (moved) {
+      // The patch and its event in one statement: the record is locked, so the UPDATE matches.
+      const change = {
+        statement: this.patches(manager).withEvent,
+        params: this.params(sub, patch),
+      };
+      const event = SubscriptionService.outgoingEvent({ ...sub, ...patch });
+      await this.outbox.recordWith(manager, change, event);
+    } else if (Object.keys(patch).length > 0) {
+      await transactionRows(manager, this.patches(manager).update, this.params(sub, patch));
+    }
     return { ...result, outcome: moved ? 'applied' : 'recorded', to: plan.status };
   }
 
-  /** The record's patch as one statement (the column names from the entity's metadata, once). */
-  private async update(manager: EntityManager, id: string, patch: Partial<Subscription>) {
-    this.columns ??= new Map(
-      manager.connection
-        .getMetadata(Subscription)
-        .columns.map((c) => [c.propertyName, c.databaseName]),
-    );
-    const stamped = { ...patch, updatedAt: this.clock.now() };
-    const keys = Object.keys(stamped) as (keyof Subscription)[];
-    const sets = keys.map((k, i) => `"${this.columns!.get(k)}" = $${i + 1}`);
-    await manager.query(
-      `UPDATE subscriptions SET ${sets.join(', ')} WHERE id = $${keys.length + 1}`,
-      [...keys.map((k) => stamped[k]), id],
-    );
+  /** The patch's two statements, made once from the entity's metadata (subscription-patch.ts). */
+  private patches(manager: EntityManager): PatchStatements {
+    this.patchSql ??= patchStatements(manager.connection.getMetadata(Subscription));
+    return this.patchSql;
+  }
+
+  /** A raw UPDATE skips ClockTimestamps: `updated_at` comes from the Clock here. */
+  private params(sub: Subscription, patch: Partial<Subscription>): unknown[] {
+    return patchParams(sub.id, patch, this.clock.now());
   }
 
   /**
@@ -169,7 +162,9 @@ export class SubscriptionLifecycle {
   private async lockRecord(manager: EntityManager, ref: EventRef): Promise<Subscription | null> {
     if (ref.subscriptionId && isUUID(ref.subscriptionId)) {
       const id = ref.subscriptionId.toLowerCase();
-      const rows = await manager.query<Subscription[]>(this.statements(manager).lockById, [id]);
+      const rows = await transactionRows<Subscription>(manager, this.statements(manager).lockById, [
+        id,
+      ]);
       return rows[0] ?? null;
     }
     if (!ref.processorSubscriptionId) return null;
@@ -194,7 +189,7 @@ export class SubscriptionLifecycle {
     const sessionId = fields.checkoutSessionId;
     // The session id is unique: another record's session never moves over (it would fail for ever).
     if (sessionId && sub.checkoutSessionId === null) {
-      const taken = await manager.query<unknown[]>(SESSION_TAKEN_SQL, [sessionId]);
+      const taken = await transactionRows(manager, SESSION_TAKEN_SQL, [sessionId]);
       if (taken.length === 0) fills.checkoutSessionId = sessionId;
     }
     return fills;
@@ -207,7 +202,7 @@ export class SubscriptionLifecycle {
     event: LifecycleEvent,
     entry: { from: SubscriptionStatus; to: SubscriptionStatus },
   ): Promise<boolean> {
-    const inserted = await manager.query<unknown[]>(HISTORY_INSERT_SQL, [
+    const inserted = await transactionRows(manager, HISTORY_INSERT_SQL, [
       subscriptionId,
       event.eventId.slice(0, 255),
       event.type.slice(0, 100),
