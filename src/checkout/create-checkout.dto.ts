@@ -1,6 +1,13 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import {
+  IsBoolean,
+  IsEmail,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+} from '../config/class-validator';
 
 /** Blank optional text counts as absent: a plans form sends "" for an empty field. */
 const trimToUndefined = ({ value }: { value: unknown }): unknown => {

@@ -1,5 +1,13 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import {
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from '../config/class-validator';
 import { FIRMWARE_VERSION_MAX, TEXT_PATTERN } from './device.rules';
 
 export class HeartbeatDto {

@@ -1,4 +1,5 @@
-import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
   ArrayUnique,
@@ -9,7 +10,7 @@ import {
   IsString,
   IsUrl,
   MaxLength,
-} from 'class-validator';
+} from '../config/class-validator';
 import { mapPage, type Page } from '../common/pagination/page';
 import { PageQueryDto } from '../common/pagination/page-query.dto';
 import type { WebhookEndpoint } from './outgoing-webhook-endpoint.entity';
@@ -19,35 +20,63 @@ import type { DeliveryRow } from './webhook-delivery.service';
 import type { CreatedEndpoint } from './webhook-endpoint.service';
 
 const URL_RULES = { require_protocol: true, require_tld: false, protocols: ['http', 'https'] };
+const URL_DOC = { example: 'https://hooks.example.com/device-care', maxLength: 2048 };
 const TYPES_DOC = {
   isArray: true,
   enum: [...SUBSCRIBABLE_TYPES],
   description: 'Defaults to every type the organization may receive',
 };
 
+/** `url`'s rules, in the creation (required) and the update (optional). */
+const UrlRules = () => applyDecorators(IsUrl(URL_RULES), MaxLength(2048));
+
+/** The optional fields' documentation and rules, the same in the creation and the update. */
+const DescriptionField = () =>
+  applyDecorators(
+    ApiPropertyOptional({ maxLength: 500 }),
+    IsOptional(),
+    IsString(),
+    MaxLength(500),
+  );
+const EventTypesField = () =>
+  applyDecorators(
+    ApiPropertyOptional(TYPES_DOC),
+    IsOptional(),
+    IsArray(),
+    ArrayMaxSize(SUBSCRIBABLE_TYPES.length),
+    ArrayUnique(),
+    IsIn(SUBSCRIBABLE_TYPES, { each: true }),
+  );
+
 export class CreateWebhookEndpointDto {
-  @ApiProperty({ example: 'https://hooks.example.com/device-care', maxLength: 2048 })
-  @IsUrl(URL_RULES)
-  @MaxLength(2048)
+  @ApiProperty(URL_DOC)
+  @UrlRules()
   url!: string;
 
-  @ApiPropertyOptional({ maxLength: 500 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(500)
+  @DescriptionField()
   description?: string;
 
-  @ApiPropertyOptional(TYPES_DOC)
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(SUBSCRIBABLE_TYPES.length)
-  @ArrayUnique()
-  @IsIn(SUBSCRIBABLE_TYPES, { each: true })
+  @EventTypesField()
   event_types?: string[];
 }
 
-/** Every field of the creation optional (the same rules), plus `enabled`. */
-export class UpdateWebhookEndpointDto extends PartialType(CreateWebhookEndpointDto) {
+/**
+ * Every field of the creation optional (the same rules), plus `enabled`. Written out rather than
+ * `PartialType(CreateWebhookEndpointDto)`: that helper require()s class-validator's entry, every
+ * rule it has, which config/class-validator.ts keeps out of the process.
+ */
+export class UpdateWebhookEndpointDto {
+  @ApiPropertyOptional(URL_DOC)
+  @IsOptional()
+  @UrlRules()
+  url?: string;
+
+  @DescriptionField()
+  description?: string;
+
+  @EventTypesField()
+  event_types?: string[];
+
   @ApiPropertyOptional({ description: 'Enabling again sends only events stored from then on' })
   @IsOptional()
   @IsBoolean()

@@ -1,4 +1,5 @@
 import { ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
+import { validatorPackage } from '../../config/class-validator';
 import { DomainError } from '../errors/domain.error';
 import { ErrorCode } from '../errors/error-code.enum';
 import { validationExceptionFactory } from '../errors/validation.exception-factory';
@@ -18,6 +19,8 @@ export class AppValidationPipe extends ValidationPipe {
       forbidNonWhitelisted: true,
       transform: true,
       exceptionFactory: validationExceptionFactory,
+      // Left to itself the pipe loads class-validator's entry, every rule it has (config/class-validator.ts).
+      validatorPackage,
     });
     cacheValidationRules();
   }

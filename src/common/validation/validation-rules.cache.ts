@@ -1,4 +1,4 @@
-import { getMetadataStorage, MetadataStorage } from 'class-validator';
+import { getMetadataStorage, MetadataStorage } from '../../config/class-validator';
 
 type Rules = ReturnType<MetadataStorage['getTargetValidationMetadatas']>;
 type Grouped = ReturnType<MetadataStorage['groupByPropertyName']>;
