@@ -9,6 +9,11 @@ export interface BenchEnv {
   fake: FakeProcessor;
 }
 
+/** The PostgreSQL server the bench creates its databases on (its maintenance database). */
+export function benchAdminUrl(): string {
+  return process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+}
+
 /**
  * Runs `work` with a fresh database on BENCH_DATABASE_URL's server (default: the local one) and a
  * fake processor answering at once; both are gone afterwards, whatever happened.
@@ -17,7 +22,7 @@ export async function withBenchEnv<T>(
   prefix: string,
   work: (env: BenchEnv) => Promise<T>,
 ): Promise<T> {
-  const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = benchAdminUrl();
   const dbName = `${prefix}_${randomBytes(4).toString('hex')}`;
   const dbUrl = new URL(admin);
   dbUrl.pathname = `/${dbName}`;

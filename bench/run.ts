@@ -11,9 +11,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BenchEnv, withBenchEnv } from './bench-env';
+import { BenchEnv, benchAdminUrl, withBenchEnv } from './bench-env';
 import { eventsBench } from './events';
 import type { Endpoint } from './load';
+import { pinBackends } from './pg-affinity';
 import { capturePlans, plansMarkdown } from './plans';
 import { freePort, HAS_TASKSET, LoadWorker, rssMb, Server, startServer, stopServer } from './procs';
 import { Growth, median, Results, Row, Target, write } from './report';
@@ -99,7 +100,12 @@ async function postgresPhase(worker: LoadWorker) {
         }
         // The yardstick next to the small service, the small service next to the large one.
         const [bareNest, ...others] = references;
-        const result = await rounds([bareNest, small, large, ...others], roundOptions(worker));
+        // Every server's queries on the load core, so none shares its core with its database.
+        const pinner = await pinBackends(benchAdminUrl(), [smallEnv.dbName, largeEnv.dbName]);
+        const result = await rounds(
+          [bareNest, small, large, ...others],
+          roundOptions(worker),
+        ).finally(() => pinner.stop());
         for (const s of started.splice(0)) await stopServer(s);
         // Outgoing webhooks on the small database, once the measured servers have stopped.
         const o = { rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS };
@@ -225,7 +231,7 @@ async function main(): Promise<void> {
         cpus: `${cpus().length} x ${cpus()[0]?.model ?? '?'}`,
         node: process.version,
         pinned: HAS_TASKSET
-          ? 'servers on CPU 0 (all with the production node flags), the load generator on CPU 1, PostgreSQL unpinned; boots unpinned'
+          ? 'servers on CPU 0 (all with the production node flags), the load generator and the PostgreSQL backends of the measured databases on CPU 1; boots unpinned'
           : 'no',
         window: `${ROUNDS} rounds x ${SECONDS} s per endpoint and server, interleaved, ${WARMUP_SECONDS} s warm-up, ${CONNECTIONS} connections`,
         growth:
