@@ -116,14 +116,21 @@ const SWAGGER_TYPE_HELPERS = {
   allowTypeImports: true,
   message: "These require() class-validator's entry; write the DTO out (webhook-endpoint.dto.ts).",
 };
+/** The same helpers at their source, and class-validator's files reached some other way. */
+const MAPPED_TYPES = { name: '@nestjs/mapped-types', message: SWAGGER_TYPE_HELPERS.message };
+const CLASS_VALIDATOR_FILES = {
+  group: ['class-validator/*'],
+  message: CLASS_VALIDATOR.message,
+};
 /** The rule for a file that may use `allowed` (none: the rest of src). */
 const restrictedImports = (allowed) => ({
   '@typescript-eslint/no-restricted-imports': [
     'error',
     {
-      paths: [...JWT_LIBRARIES, CLASS_VALIDATOR, SWAGGER_TYPE_HELPERS].filter(
+      paths: [...JWT_LIBRARIES, CLASS_VALIDATOR, SWAGGER_TYPE_HELPERS, MAPPED_TYPES].filter(
         (lib) => lib.name !== allowed,
       ),
+      patterns: [CLASS_VALIDATOR_FILES],
     },
   ],
 });

@@ -31,7 +31,7 @@ export interface OutboxChange {
   params: unknown[];
 }
 
-/** A change with the outbox's event and deliveries around it (outboxStatement). */
+/** A change with the outbox's event and deliveries around it (outboxStatement, outboxUpdateStatement). */
 export type OutboxStatement = string & { readonly __outbox: true };
 
 /**
@@ -69,12 +69,13 @@ function outboxSql(change: string | undefined, n: number, guarded: boolean): str
     WHERE org_id = ${org}::uuid AND enabled AND ${type}::text = ANY(event_types)${and}),
   event AS (INSERT INTO outgoing_events (id, type, org_id, payload, created_at, settled_at)
     SELECT ${id}::uuid, ${type}::text, ${org}::uuid, ${payload}::text, ${at}::timestamptz,
-      CASE WHEN EXISTS (SELECT 1 FROM subscribed) THEN NULL ELSE ${at}::timestamptz END${where}),
+      CASE WHEN EXISTS (SELECT 1 FROM subscribed) THEN NULL ELSE ${at}::timestamptz END${where}
+    RETURNING 1),
   deliveries AS (INSERT INTO webhook_deliveries
     (event_id, endpoint_id, status, attempts, next_attempt_at, manual, created_at)
     SELECT ${id}::uuid, id, 'pending', 0, ${at}::timestamptz, false, ${at}::timestamptz
     FROM subscribed RETURNING 1)
-  SELECT EXISTS (SELECT 1 FROM deliveries) AS "delivered"`;
+  SELECT EXISTS (SELECT 1 FROM event) AS "stored", EXISTS (SELECT 1 FROM deliveries) AS "delivered"`;
 }
 
 const RECORD_SQL = outboxSql(undefined, 0, false);
@@ -111,20 +112,21 @@ export class EventOutbox implements OnModuleInit, EntitySubscriberInterface {
   }
 
   /** Stores the event and its deliveries in the caller's transaction; returns the event id. */
-  record(manager: EntityManager, event: NewOutgoingEvent): Promise<string> {
-    return this.store(manager, RECORD_SQL, [], event);
+  async record(manager: EntityManager, event: NewOutgoingEvent): Promise<string> {
+    return (await this.store(manager, RECORD_SQL, [], event))!;
   }
 
   /**
    * Makes `change` and stores its event and deliveries in one statement (contract section 8:
    * the change and its event commit together), so it needs no transaction of its own; returns the
-   * event id.
+   * event id, or undefined when a guarded change (outboxUpdateStatement) matched no row and so no
+   * event was stored.
    */
   recordWith(
     manager: EntityManager,
     change: OutboxChange,
     event: NewOutgoingEvent,
-  ): Promise<string> {
+  ): Promise<string | undefined> {
     return this.store(manager, change.statement, change.params, event);
   }
 
@@ -133,7 +135,7 @@ export class EventOutbox implements OnModuleInit, EntitySubscriberInterface {
     sql: string,
     before: unknown[],
     event: NewOutgoingEvent,
-  ): Promise<string> {
+  ): Promise<string | undefined> {
     const orgId =
       'orgId' in event ? event.orgId : (this.config.subscriptions.fulfilmentOrgId ?? null);
     const now = this.clock.now();
@@ -143,7 +145,7 @@ export class EventOutbox implements OnModuleInit, EntitySubscriberInterface {
       data: event.data,
     });
     const id = randomUUID();
-    const [row] = await transactionRows<{ delivered: boolean }>(manager, sql, [
+    const [row] = await transactionRows<{ stored: boolean; delivered: boolean }>(manager, sql, [
       ...before,
       id,
       event.type,
@@ -152,7 +154,7 @@ export class EventOutbox implements OnModuleInit, EntitySubscriberInterface {
       now,
     ]);
     if (row.delivered) this.wakeAfterCommit(manager);
-    return id;
+    return row.stored ? id : undefined;
   }
 
   /** A `webhook.test` for one endpoint, whatever it subscribes to and even while it is disabled. */

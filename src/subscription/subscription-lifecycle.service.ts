@@ -10,7 +10,13 @@ import { SubscriptionService } from './subscription.service';
 import { EventOutbox } from '../outgoing-webhook/event-outbox.service';
 import { columnsAsProperties } from '../database/columns-as-properties';
 import { transactionRows } from '../database/transaction-rows';
-import { FILLABLE, patchParams, patchStatements, PatchStatements } from './subscription-patch';
+import {
+  FILLABLE,
+  patchParams,
+  patchStatements,
+  PatchStatements,
+  SubscriptionPatch,
+} from './subscription-patch';
 
 /** One event to apply: what it means, plus where it came from. */
 export interface LifecycleEvent extends ReadEvent {
@@ -123,7 +129,7 @@ export class SubscriptionLifecycle {
         toStatus: step.to,
       });
     }
-    const patch: Partial<Subscription> = { ...fills };
+    const patch: SubscriptionPatch = { ...fills };
     if (moved) patch.status = plan.status;
     if (plan.paidAt && plan.paidAt.getTime() !== sub.paidAt?.getTime()) patch.paidAt = plan.paidAt;
     if (plan.canceledAt && plan.canceledAt.getTime() !== sub.canceledAt?.getTime()) {
@@ -150,7 +156,7 @@ export class SubscriptionLifecycle {
   }
 
   /** A raw UPDATE skips ClockTimestamps: `updated_at` comes from the Clock here. */
-  private params(sub: Subscription, patch: Partial<Subscription>): unknown[] {
+  private params(sub: Subscription, patch: SubscriptionPatch): unknown[] {
     return patchParams(sub.id, patch, this.clock.now());
   }
 
@@ -180,8 +186,8 @@ export class SubscriptionLifecycle {
     manager: EntityManager,
     sub: Subscription,
     fields: EventFields,
-  ): Promise<Partial<Subscription>> {
-    const fills: Partial<Subscription> = {};
+  ): Promise<SubscriptionPatch> {
+    const fills: SubscriptionPatch = {};
     for (const key of FILLABLE) {
       const value = fields[key];
       if (value && sub[key] === null) fills[key] = value;

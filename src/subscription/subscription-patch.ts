@@ -19,13 +19,21 @@ export const FILLABLE: readonly (keyof EventFields)[] = [
 ];
 
 /** Every column an event's patch may set: the fills, the session id, the status and its dates. */
-const PATCHABLE: readonly (keyof Subscription)[] = [
+const PATCHABLE = [
   ...FILLABLE,
   'checkoutSessionId',
   'status',
   'paidAt',
   'canceledAt',
-];
+] as const satisfies readonly (keyof Subscription)[];
+
+/**
+ * What a patch may carry: those columns, never null (the statement keeps the old value for a
+ * null), so a new key or a clearing patch fails the build instead of being dropped.
+ */
+export type SubscriptionPatch = {
+  [K in (typeof PATCHABLE)[number]]?: NonNullable<Subscription[K]>;
+};
 
 export interface PatchStatements {
   /** The record's patch alone. */
@@ -50,6 +58,6 @@ export function patchStatements(metadata: EntityMetadata): PatchStatements {
 }
 
 /** The parameters of `patchStatements`' statements for one record's patch. */
-export function patchParams(id: string, patch: Partial<Subscription>, now: Date): unknown[] {
+export function patchParams(id: string, patch: SubscriptionPatch, now: Date): unknown[] {
   return [...PATCHABLE.map((p) => patch[p] ?? null), now, id];
 }

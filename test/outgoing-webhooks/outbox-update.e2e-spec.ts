@@ -31,13 +31,30 @@ describe('outgoing webhooks: an UPDATE and its event in one statement', () => {
 
   it('stores no event (and no delivery) when the UPDATE matched no row', async () => {
     const outbox = w.t.app.get(EventOutbox);
-    const manager = w.t.app.get(DataSource).manager;
+    const dataSource = w.t.app.get(DataSource);
     const event = { type: 'subscription.paid' as const, data: { id: 'none' } };
-    const id = await outbox.recordWith(
-      manager,
-      { statement: TOUCH, params: [new Date(), randomUUID()] },
-      event,
+    const change = { statement: TOUCH, params: [new Date(), randomUUID()] };
+    // Outside a transaction (through TypeORM) and inside one (on the transaction's connection).
+    const alone = await outbox.recordWith(dataSource.manager, change, event);
+    const inside = await dataSource.transaction((m) => outbox.recordWith(m, change, event));
+    expect([alone, inside]).toEqual([undefined, undefined]);
+    const [counted] = await dataSource.query<{ events: number }[]>(
+      `SELECT count(*)::int AS events FROM outgoing_events WHERE payload::jsonb -> 'data' ->> 'id' = 'none'`,
     );
-    expect(await stored(id)).toEqual({ events: 0, deliveries: 0 });
+    expect(counted.events).toBe(0);
+  });
+
+  it('stores the event and its delivery when the UPDATE matched its row', async () => {
+    const outbox = w.t.app.get(EventOutbox);
+    const dataSource = w.t.app.get(DataSource);
+    const [sub] = await dataSource.query<{ id: string }[]>(
+      `INSERT INTO subscriptions (id, product, source, lease_cents, monthly_cents, currency, created_at, updated_at)
+       VALUES ($1, 'lease', 'test', 24900, 5000, 'usd', now(), now()) RETURNING id`,
+      [randomUUID()],
+    );
+    const event = { type: 'subscription.paid' as const, data: { id: sub.id } };
+    const change = { statement: TOUCH, params: [new Date(), sub.id] };
+    const id = await dataSource.transaction((m) => outbox.recordWith(m, change, event));
+    expect(await stored(id!)).toEqual({ events: 1, deliveries: 1 });
   });
 });

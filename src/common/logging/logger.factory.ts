@@ -4,7 +4,7 @@ import type { LogLevel } from '../../config/env.validation';
 /**
  * Credentials and signatures never reach a log line, whatever the level. The server's logger
  * needs no paths: its req and res serializers keep no header (logger.options.ts). These cover the
- * CLI's and the boot's loggers, which have pino's standard serializers.
+ * CLI's and the boot's loggers, which serialize only `err` and so need them.
  */
 export const REDACTED_PATHS = [
   'req.headers.cookie',
