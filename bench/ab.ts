@@ -9,9 +9,10 @@
  */
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { withBenchEnv } from './bench-env';
+import { benchAdminUrl, withBenchEnv } from './bench-env';
 import type { Endpoint, LoadInput, LoadOutput } from './load';
 import { loadInput } from './load-input';
+import { pinBackends } from './pg-affinity';
 import { cpuSeconds, freePort, LoadWorker, Server, startServer, stopServer } from './procs';
 import { seed, Seeded, SMALL } from './seed';
 import { productionEnv, productionNodeArgs, serviceEnv } from './service-env';
@@ -31,8 +32,10 @@ async function main(): Promise<void> {
   const worker = new LoadWorker(join(__dirname, 'load.ts'));
   console.log(`A ${aRoot}, B ${bRoot}; load average at start ${load(loadavg())}`);
   try {
-    await withBenchEnv('bench_ab', async ({ url, fake }) => {
+    await withBenchEnv('bench_ab', async ({ url, fake, dbName }) => {
       const servers: Server[] = [];
+      // As the full bench: the database's backends on the load core, none on a server's.
+      const pinner = await pinBackends(benchAdminUrl(), [dbName]);
       try {
         let seeded: Seeded | undefined;
         for (const [name, root] of [
@@ -81,6 +84,7 @@ async function main(): Promise<void> {
           );
         }
       } finally {
+        await pinner.stop();
         for (const s of servers) await stopServer(s);
       }
     });
