@@ -23,33 +23,27 @@ const WAKE_FLAG = 'outgoingWebhookWake';
 
 /**
  * A change to store with its event, as `recordWith` takes it: the statement built once (at module
- * load, or from an entity's metadata) by `outboxStatement` or `outboxUpdateStatement`, and this
- * call's parameters.
+ * load, or from an entity's metadata) by `outboxStatement`, and this call's parameters.
  */
 export interface OutboxChange {
   statement: OutboxStatement;
   params: unknown[];
 }
 
-/** A change with the outbox's event and deliveries around it (outboxStatement, outboxUpdateStatement). */
+/** A change with the outbox's event and deliveries around it (outboxStatement). */
 export type OutboxStatement = string & { readonly __outbox: true };
 
 /**
- * The statement for a change: `insert` is one INSERT without RETURNING, parameters $1…$n (`n`
- * of them). Not an UPDATE: one that matched no row would still store the event, an event
- * without its change (outboxUpdateStatement is for those).
+ * The statement for a change: one INSERT or UPDATE ending in `RETURNING 1`, parameters $1…$n
+ * (`n` of them). The event and its deliveries are stored only when the change returned a row, so
+ * an UPDATE that matched nothing (or an INSERT … ON CONFLICT DO NOTHING that skipped) reports
+ * nothing.
  */
-export function outboxStatement(insert: string, n: number): OutboxStatement {
-  return outboxSql(insert, n, false) as OutboxStatement;
-}
-
-/**
- * The statement for an UPDATE (or any change) that ends in `RETURNING 1`: the event and its
- * deliveries are stored only when the change returned a row, so no event reports a change that
- * did not happen.
- */
-export function outboxUpdateStatement(update: string, n: number): OutboxStatement {
-  return outboxSql(update, n, true) as OutboxStatement;
+export function outboxStatement(change: string, n: number): OutboxStatement {
+  if (!/\bRETURNING\s+1\s*$/i.test(change)) {
+    throw new Error('an outbox change must end in RETURNING 1 (it guards the event)');
+  }
+  return outboxSql(change, n) as OutboxStatement;
 }
 
 /**
@@ -57,13 +51,13 @@ export function outboxUpdateStatement(update: string, n: number): OutboxStatemen
  * as one statement: atomic by itself, so a change outside a transaction needs no BEGIN/COMMIT,
  * and one round trip inside one. `subscribed` is read once, so the event is unsettled exactly
  * when it has deliveries. The deliveries' key to the event is checked at the statement's end,
- * after every part of it has run. The event's parameters follow the change's `n`. `guarded`:
+ * after every part of it has run. The event's parameters follow the change's `n`. With a change,
  * nothing but the change when it returned no row.
  */
-function outboxSql(change: string | undefined, n: number, guarded: boolean): string {
+function outboxSql(change: string | undefined, n: number): string {
   const [id, type, org, payload, at] = [1, 2, 3, 4, 5].map((i) => `$${n + i}`);
   const changed = 'EXISTS (SELECT 1 FROM change)';
-  const [and, where] = guarded ? [` AND ${changed}`, ` WHERE ${changed}`] : ['', ''];
+  const [and, where] = change === undefined ? ['', ''] : [` AND ${changed}`, ` WHERE ${changed}`];
   return `WITH ${change === undefined ? '' : `change AS (${change}),`}
   subscribed AS (SELECT id FROM webhook_endpoints
     WHERE org_id = ${org}::uuid AND enabled AND ${type}::text = ANY(event_types)${and}),
@@ -78,7 +72,7 @@ function outboxSql(change: string | undefined, n: number, guarded: boolean): str
   SELECT EXISTS (SELECT 1 FROM event) AS "stored", EXISTS (SELECT 1 FROM deliveries) AS "delivered"`;
 }
 
-const RECORD_SQL = outboxSql(undefined, 0, false);
+const RECORD_SQL = outboxSql(undefined, 0);
 
 const INSERT_EVENT_SQL = `INSERT INTO outgoing_events (id, type, org_id, payload, created_at, settled_at)
   VALUES ($1, $2, $3, $4, $5, CASE WHEN $6::boolean THEN NULL ELSE $5::timestamptz END)`;
@@ -119,8 +113,7 @@ export class EventOutbox implements OnModuleInit, EntitySubscriberInterface {
   /**
    * Makes `change` and stores its event and deliveries in one statement (contract section 8:
    * the change and its event commit together), so it needs no transaction of its own; returns the
-   * event id, or undefined when a guarded change (outboxUpdateStatement) matched no row and so no
-   * event was stored.
+   * event id, or undefined when the change returned no row and so no event was stored.
    */
   recordWith(
     manager: EntityManager,

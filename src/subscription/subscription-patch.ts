@@ -1,5 +1,5 @@
 import type { EntityMetadata } from 'typeorm';
-import { outboxUpdateStatement, OutboxStatement } from '../outgoing-webhook/event-outbox.service';
+import { outboxStatement, OutboxStatement } from '../outgoing-webhook/event-outbox.service';
 import type { EventFields } from './subscription-events';
 import type { Subscription } from './subscription.entity';
 
@@ -54,7 +54,7 @@ export function patchStatements(metadata: EntityMetadata): PatchStatements {
   });
   const n = PATCHABLE.length;
   const update = `UPDATE subscriptions SET ${sets.join(', ')}, "updated_at" = $${n + 1} WHERE id = $${n + 2}`;
-  return { update, withEvent: outboxUpdateStatement(`${update} RETURNING 1`, n + 2) };
+  return { update, withEvent: outboxStatement(`${update} RETURNING 1`, n + 2) };
 }
 
 /** The parameters of `patchStatements`' statements for one record's patch. */

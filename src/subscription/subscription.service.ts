@@ -56,7 +56,7 @@ export interface SubscriptionPage extends PageRequest {
 const INSERT_PENDING = outboxStatement(
   `INSERT INTO subscriptions (id, product, status, name, email, coupon,
   source, lease_cents, monthly_cents, currency, created_at, updated_at)
-  VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
+  VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING 1`,
   10,
 );
 

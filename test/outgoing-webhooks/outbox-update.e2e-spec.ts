@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import {
-  EventOutbox,
-  outboxUpdateStatement,
-} from '../../src/outgoing-webhook/event-outbox.service';
+import { EventOutbox, outboxStatement } from '../../src/outgoing-webhook/event-outbox.service';
 import { addEndpoint, WebhookWorld, webhookWorld } from './support';
 
 // Any subscriptions row would do: the statement is the outbox's, not the lifecycle's.
-const TOUCH = outboxUpdateStatement(
+const TOUCH = outboxStatement(
   'UPDATE subscriptions SET updated_at = $1 WHERE id = $2 RETURNING 1',
   2,
 );
