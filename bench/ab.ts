@@ -10,8 +10,8 @@
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { benchAdminUrl, withBenchEnv } from './bench-env';
-import type { Endpoint, LoadInput, LoadOutput } from './load';
-import { loadInput } from './load-input';
+import type { Endpoint } from './load';
+import { runWindow } from './load-input';
 import { pinBackends } from './pg-affinity';
 import { cpuSeconds, freePort, LoadWorker, Server, startServer, stopServer } from './procs';
 import { seed, Seeded, SMALL } from './seed';
@@ -50,20 +50,18 @@ async function main(): Promise<void> {
           seeded ??= await seed(url, SMALL);
         }
         const cpu: Record<string, number[]> = {};
-        let subscription = 0;
+        const next = { subscription: 0 };
         for (let round = 0; round < ROUNDS; round++) {
           for (const endpoint of endpoints) {
             for (const server of round % 2 === 0 ? servers : [...servers].reverse()) {
               fake.reset();
-              const input = loadInput(server.url, endpoint, seeded!, {
-                seconds: round === 0 ? SECONDS + 1 : SECONDS,
-                connections: CONNECTIONS,
-                subscriptionStart: subscription,
-              });
+              const seconds = round === 0 ? SECONDS + 1 : SECONDS;
               const pid = server.child.pid!;
               const before = cpuSeconds(pid);
-              const out = await worker.run<LoadInput, LoadOutput>(input);
-              subscription += out.subscriptionsUsed;
+              const out = await runWindow(worker, server.url, endpoint, seeded!, next, {
+                seconds,
+                connections: CONNECTIONS,
+              });
               if (round === 0) continue; // warm-up
               const ms = ((cpuSeconds(pid) - before) * 1000) / Math.max(1, out.requests);
               (cpu[`${endpoint} ${server.name}`] ??= []).push(ms);

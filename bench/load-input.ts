@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Endpoint, LoadInput, LoadOutput } from './load';
-import { runChild } from './procs';
+import { LoadWorker, runChild } from './procs';
 import type { Seeded } from './seed';
 
 /** One load window's input for `bench/load.ts`, against the seeded tables. */
@@ -26,4 +26,22 @@ export async function loadInChild(input: LoadInput): Promise<LoadOutput> {
   const script = join(__dirname, 'load.ts');
   const args = ['-r', 'ts-node/register/transpile-only', script, JSON.stringify(input)];
   return JSON.parse(await runChild(args)) as LoadOutput;
+}
+
+/**
+ * One window on the long-lived load worker against the seeded tables; the subscriptions its
+ * webhook or checkout requests used are counted into `next`, so the next window takes fresh ones.
+ */
+export async function runWindow(
+  worker: LoadWorker,
+  url: string,
+  endpoint: Endpoint,
+  seeded: Seeded,
+  next: { subscription: number },
+  o: { seconds: number; connections: number; amount?: number },
+): Promise<LoadOutput> {
+  const input = loadInput(url, endpoint, seeded, { ...o, subscriptionStart: next.subscription });
+  const out = await worker.run<LoadInput, LoadOutput>(input);
+  next.subscription += out.subscriptionsUsed;
+  return out;
 }

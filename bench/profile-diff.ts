@@ -18,8 +18,8 @@ import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { Alloc, allocated } from './alloc-profile';
 import { withBenchEnv } from './bench-env';
-import type { Endpoint, LoadInput, LoadOutput } from './load';
-import { loadInput } from './load-input';
+import type { Endpoint } from './load';
+import { runWindow } from './load-input';
 import { diffMarkdown, RouteDiff } from './profile-diff-report';
 import { Measured, sum } from './profile-gap';
 import type { Profile } from './profile-layers';
@@ -64,14 +64,8 @@ interface Shared {
 /** `endpoint` loaded on `server` for `seconds`, a fresh fake processor and subscriptions. */
 async function load(s: Shared, server: Server, endpoint: Endpoint, seconds: number) {
   s.fake.reset();
-  const input = loadInput(server.url, endpoint, s.seeded, {
-    seconds,
-    connections: SETTINGS.connections,
-    subscriptionStart: s.next.subscription,
-  });
-  const out = await s.worker.run<LoadInput, LoadOutput>(input);
-  s.next.subscription += out.subscriptionsUsed;
-  return out;
+  const o = { seconds, connections: SETTINGS.connections };
+  return runWindow(s.worker, server.url, endpoint, s.seeded, s.next, o);
 }
 
 async function window(server: Server, name: Name, endpoint: Endpoint, s: Shared, warm: boolean) {

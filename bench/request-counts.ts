@@ -6,8 +6,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import type { Endpoint, LoadInput, LoadOutput } from './load';
-import { loadInput } from './load-input';
+import type { Endpoint } from './load';
+import { loadInput, runWindow } from './load-input';
 import { requestsFor } from './load-requests';
 import type { LoadWorker, Server } from './procs';
 import type { Seeded } from './seed';
@@ -146,17 +146,12 @@ export async function countRoute(
   endpoint: Endpoint,
   o: CountOptions,
 ): Promise<RouteCounts> {
-  const run = async (amount: number) => {
-    const input = loadInput(server.url, endpoint, o.seeded, {
+  const run = (amount: number) =>
+    runWindow(o.worker, server.url, endpoint, o.seeded, o.next, {
       seconds: 10,
       amount,
       connections: o.connections,
-      subscriptionStart: o.next.subscription,
     });
-    const out = await o.worker.run<LoadInput, LoadOutput>(input);
-    o.next.subscription += out.subscriptionsUsed;
-    return out;
-  };
   await run(Math.ceil(o.requests / 10)); // first requests: lazy set-up, not per request
   const idle0 = (await snapshot(server, o.file)).counts;
   const t0 = performance.now();

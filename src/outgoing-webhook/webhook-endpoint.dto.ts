@@ -20,7 +20,9 @@ import type { DeliveryRow } from './webhook-delivery.service';
 import type { CreatedEndpoint } from './webhook-endpoint.service';
 
 const URL_RULES = { require_protocol: true, require_tld: false, protocols: ['http', 'https'] };
-const URL_DOC = { example: 'https://hooks.example.com/device-care', maxLength: 2048 };
+const URL_MAX = 2048;
+const DESCRIPTION_MAX = 500;
+const URL_DOC = { example: 'https://hooks.example.com/device-care', maxLength: URL_MAX };
 const TYPES_DOC = {
   isArray: true,
   enum: [...SUBSCRIBABLE_TYPES],
@@ -28,15 +30,15 @@ const TYPES_DOC = {
 };
 
 /** `url`'s rules, in the creation (required) and the update (optional). */
-const UrlRules = () => applyDecorators(IsUrl(URL_RULES), MaxLength(2048));
+const UrlRules = () => applyDecorators(IsUrl(URL_RULES), MaxLength(URL_MAX));
 
 /** The optional fields' documentation and rules, the same in the creation and the update. */
 const DescriptionField = () =>
   applyDecorators(
-    ApiPropertyOptional({ maxLength: 500 }),
+    ApiPropertyOptional({ maxLength: DESCRIPTION_MAX }),
     IsOptional(),
     IsString(),
-    MaxLength(500),
+    MaxLength(DESCRIPTION_MAX),
   );
 const EventTypesField = () =>
   applyDecorators(
