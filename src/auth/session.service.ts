@@ -4,6 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, Not, Repository } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { AuditLog } from '../common/logging/audit-log';
+import { statementRows } from '../database/statement-rows';
 import { AuthError } from './auth.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { AppConfig } from '../config/app-config';
@@ -81,9 +82,11 @@ export class SessionService {
   /** The session behind a cookie token, with the account as it is now; 401 otherwise. */
   async authenticate(token: string | undefined): Promise<ActiveSession> {
     if (!token || !TOKEN_FORMAT.test(token)) throw unauthenticated();
-    // Every authenticated request runs this: one constant statement, no query building or entity
-    // hydration (findOne with a relation ran a DISTINCT id query first; see bench/findings.md).
-    const rows = await this.sessions.query<SessionRow[]>(SESSION_SQL, [hashToken(token)]);
+    // Every authenticated request runs this: one constant statement, no query building, entity
+    // hydration or query runner (findOne with a relation ran a DISTINCT id query first).
+    const rows = await statementRows<SessionRow>(this.sessions.manager, SESSION_SQL, [
+      hashToken(token),
+    ]);
     const session = rows[0];
     const now = this.clock.now();
     if (

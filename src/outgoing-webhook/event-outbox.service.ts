@@ -9,7 +9,7 @@ import type {
 } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
-import { transactionRows } from '../database/transaction-rows';
+import { statementRows } from '../database/statement-rows';
 import { DeliveryWake } from './delivery-wake.service';
 import type { DeviceEventType, SubscriptionEventType } from './outgoing-webhook.types';
 import { TEST_EVENT_TYPE } from './outgoing-webhook.types';
@@ -138,7 +138,7 @@ export class EventOutbox implements OnModuleInit, EntitySubscriberInterface {
       data: event.data,
     });
     const id = randomUUID();
-    const [row] = await transactionRows<{ stored: boolean; delivered: boolean }>(manager, sql, [
+    const [row] = await statementRows<{ stored: boolean; delivered: boolean }>(manager, sql, [
       ...before,
       id,
       event.type,

@@ -9,7 +9,7 @@ import { LEASE_PRODUCT, Subscription, SubscriptionStatus } from './subscription.
 import { SubscriptionService } from './subscription.service';
 import { EventOutbox } from '../outgoing-webhook/event-outbox.service';
 import { columnsAsProperties } from '../database/columns-as-properties';
-import { transactionRows } from '../database/transaction-rows';
+import { statementRows } from '../database/statement-rows';
 import {
   FILLABLE,
   patchParams,
@@ -103,7 +103,7 @@ export class SubscriptionLifecycle {
     if (options.onlyIfPending && sub.status !== 'pending') {
       return { ...result, outcome: 'unchanged', to: sub.status };
     }
-    const history = await transactionRows<SubscriptionHistoryEntry>(
+    const history = await statementRows<SubscriptionHistoryEntry>(
       manager,
       this.statements(manager).history,
       [sub.id],
@@ -144,7 +144,7 @@ export class SubscriptionLifecycle {
       const event = SubscriptionService.outgoingEvent({ ...sub, ...patch });
       await this.outbox.recordWith(manager, change, event);
     } else if (Object.keys(patch).length > 0) {
-      await transactionRows(manager, this.patches(manager).update, this.params(sub, patch));
+      await statementRows(manager, this.patches(manager).update, this.params(sub, patch));
     }
     return { ...result, outcome: moved ? 'applied' : 'recorded', to: plan.status };
   }
@@ -168,7 +168,7 @@ export class SubscriptionLifecycle {
   private async lockRecord(manager: EntityManager, ref: EventRef): Promise<Subscription | null> {
     if (ref.subscriptionId && isUUID(ref.subscriptionId)) {
       const id = ref.subscriptionId.toLowerCase();
-      const rows = await transactionRows<Subscription>(manager, this.statements(manager).lockById, [
+      const rows = await statementRows<Subscription>(manager, this.statements(manager).lockById, [
         id,
       ]);
       return rows[0] ?? null;
@@ -195,7 +195,7 @@ export class SubscriptionLifecycle {
     const sessionId = fields.checkoutSessionId;
     // The session id is unique: another record's session never moves over (it would fail for ever).
     if (sessionId && sub.checkoutSessionId === null) {
-      const taken = await transactionRows(manager, SESSION_TAKEN_SQL, [sessionId]);
+      const taken = await statementRows(manager, SESSION_TAKEN_SQL, [sessionId]);
       if (taken.length === 0) fills.checkoutSessionId = sessionId;
     }
     return fills;
@@ -208,7 +208,7 @@ export class SubscriptionLifecycle {
     event: LifecycleEvent,
     entry: { from: SubscriptionStatus; to: SubscriptionStatus },
   ): Promise<boolean> {
-    const inserted = await transactionRows(manager, HISTORY_INSERT_SQL, [
+    const inserted = await statementRows(manager, HISTORY_INSERT_SQL, [
       subscriptionId,
       event.eventId.slice(0, 255),
       event.type.slice(0, 100),

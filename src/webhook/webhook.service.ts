@@ -17,7 +17,7 @@ import { isWellFormedEvent } from './webhook-event.shape';
 import { AuditLog } from '../common/logging/audit-log';
 import type { AccessLine } from '../common/logging/access-line';
 import { webhookEvents } from '../common/metrics/metrics';
-import { transactionRows } from '../database/transaction-rows';
+import { statementRows } from '../database/statement-rows';
 
 /**
  * Constant statements on the hot path: the query builder rebuilt the SQL on every event (see
@@ -143,7 +143,7 @@ export class WebhookService {
     event: Stripe.Event,
     manager: EntityManager,
   ): Promise<HandledEvent | 'duplicate'> {
-    const inserted = await transactionRows(manager, RECORD_SQL, [
+    const inserted = await statementRows(manager, RECORD_SQL, [
       event.id,
       event.type.slice(0, 100),
       // From the Clock, as the housekeeping's 90 days are.
@@ -152,7 +152,7 @@ export class WebhookService {
     // No RETURNING row when the id was already there.
     if (inserted.length === 0) return 'duplicate';
     const handled = await this.apply(event, manager);
-    await transactionRows(manager, OUTCOME_SQL, [event.id, handled.outcome]);
+    await statementRows(manager, OUTCOME_SQL, [event.id, handled.outcome]);
     return handled;
   }
 

@@ -1,0 +1,34 @@
+import type { Pool, PoolClient, QueryResultRow } from 'pg';
+import type { EntityManager } from 'typeorm';
+
+/**
+ * The rows one statement returns, sent straight to the driver: TypeORM's `manager.query` makes a
+ * query runner per statement (about ten promises, an error listener added and removed, two
+ * subscriber broadcasts) for nothing on a hot path (bench/findings.md, issue 27 rounds three and
+ * four). In the manager's transaction, on the connection its query runner holds
+ * (`QueryRunner.connect()` hands it over); otherwise on a connection of the pool, which pg takes
+ * and gives back around the one statement. A failure is the driver's error, not TypeORM's
+ * QueryFailedError (database-errors.ts reads both). An UPDATE's RETURNING rows come back as rows,
+ * not as `manager.query`'s `[rows, count]`.
+ */
+export async function statementRows<T extends QueryResultRow>(
+  manager: EntityManager,
+  sql: string,
+  params: unknown[],
+): Promise<T[]> {
+  const runner = manager.queryRunner;
+  if (runner?.isTransactionActive && !runner.isReleased) {
+    const client = (await runner.connect()) as PoolClient;
+    return (await client.query<T>(sql, params)).rows;
+  }
+  const pool = poolOf(manager);
+  if (pool) return (await pool.query<T>(sql, params)).rows;
+  // Not connected (closing down): TypeORM's own path, which says so in its own error.
+  return (await manager.connection.createQueryRunner().query(sql, params, true)).records as T[];
+}
+
+/** The PostgreSQL driver's pool (`master`: no replication here); none once the source closed. */
+function poolOf(manager: EntityManager): Pool | undefined {
+  const driver = manager.connection.driver as { master?: Pool };
+  return manager.connection.isInitialized ? driver.master : undefined;
+}
