@@ -23,6 +23,17 @@ const CONNECTIONS = 20;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
 
+/**
+ * `BENCH_A_ENV` / `BENCH_B_ENV` ("NAME=value NAME=value"): settings for one side only, so a
+ * feature the configuration switches (LOG_LEVEL=warn drops the access lines) is priced on one build.
+ */
+function sideEnv(side: string): Record<string, string> {
+  const words = (process.env[`BENCH_${side}_ENV`] ?? '').split(/\s+/).filter(Boolean);
+  return Object.fromEntries(
+    words.map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]),
+  );
+}
+
 async function main(): Promise<void> {
   const aRoot = process.env.BENCH_A_ROOT;
   const bRoot = process.env.BENCH_B_ROOT ?? join(__dirname, '..');
@@ -42,9 +53,13 @@ async function main(): Promise<void> {
           ['A', aRoot],
           ['B', bRoot],
         ]) {
-          const env = serviceEnv(await freePort(), url, fake.url, undefined, root);
+          const env = {
+            ...serviceEnv(await freePort(), url, fake.url, undefined, root),
+            ...sideEnv(name),
+          };
           const argv = [...productionNodeArgs(root), join(root, 'dist/main.js')];
-          console.log(`${name}: ${JSON.stringify(productionEnv(root))} ${argv.join(' ')}`);
+          const vars = { ...productionEnv(root), ...sideEnv(name) };
+          console.log(`${name}: ${JSON.stringify(vars)} ${argv.join(' ')}`);
           servers.push(await startServer(name, argv, env, Number(env.PORT)));
           // A's first boot migrated the fresh database; the rows go in afterwards.
           seeded ??= await seed(url, SMALL);
