@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { statementRows } from '../database/statement-rows';
 import { DeviceError } from './device.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { Clock } from '../common/clock/clock';
@@ -147,11 +148,12 @@ export class DeviceService {
   /** One page of the org's devices in device_id order; keyset, so pages stay stable under inserts. */
   async list(orgId: string, page: PageRequest): Promise<Page<DeviceListRow>> {
     // Only the item's columns, as plain rows: hydrating whole entities cost more than the query
-    // (see bench/findings.md).
+    // (see bench/findings.md); no query runner either (statement-rows.ts).
+    const m = this.devices.manager;
     return keysetPage(page, DEVICE_ORDER, (after, take) =>
       after === undefined
-        ? this.devices.query<DeviceListRow[]>(LIST_SQL, [orgId, take])
-        : this.devices.query<DeviceListRow[]>(LIST_AFTER_SQL, [orgId, after.after, take]),
+        ? statementRows<DeviceListRow>(m, LIST_SQL, [orgId, take])
+        : statementRows<DeviceListRow>(m, LIST_AFTER_SQL, [orgId, after.after, take]),
     );
   }
 
@@ -187,7 +189,7 @@ export class DeviceService {
   async findActive(deviceId: string, orgId: string): Promise<Device | null> {
     if (!isCanonicalDeviceId(deviceId)) return null;
     this.findActiveSql ??= `SELECT ${columnsAsProperties(this.devices.metadata)} FROM devices WHERE device_id = $1 AND org_id = $2 AND status = 'active' LIMIT 1`;
-    const [row] = await this.devices.query<object[]>(this.findActiveSql, [deviceId, orgId]);
+    const [row] = await statementRows(this.devices.manager, this.findActiveSql, [deviceId, orgId]);
     return row ? Object.assign(new Device(), row) : null;
   }
 
