@@ -3,12 +3,14 @@ import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express
 import express from 'express';
 import { Logger, Params, PARAMS_PROVIDER_TOKEN } from 'nestjs-pino';
 import { bodyParsers } from './common/http/body-parsers';
+import { middlewareChain, Step } from './common/http/middleware-chain';
+import { mountedAt } from './common/http/mounted-at';
 import { corsHeaders } from './common/http/cors';
 import { rejectMalformedPath } from './common/http/path-encoding';
 import { securityHeaders } from './common/http/security-headers';
 import { applyServerLimits } from './common/http/server-limits';
 import { Drain } from './common/lifecycle/drain';
-import { auditContext } from './common/logging/audit-log';
+import { RequestPinoLogger, requestContext } from './common/logging/request-context';
 import { accessLog } from './common/logging/logger.options';
 import { httpMetrics } from './common/metrics/http-metrics.middleware';
 import { setupApiDocs } from './common/openapi/api-document';
@@ -40,35 +42,48 @@ export function createHttpAdapter(config: AppConfig): ExpressAdapter {
 /**
  * Everything about the HTTP layer that is not a route: used by main.ts and by the e2e tests, so
  * the tests exercise the same stack as production. The app must be made with createHttpAdapter
- * and `bodyParser: false`. Middleware runs in the order registered here, before the routes.
+ * and `bodyParser: false`. The request's front is one Express middleware whose steps run in the
+ * order listed here, before the routes (middleware-chain.ts says why one).
  */
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
   const config = app.get(AppConfig);
-  app.useLogger(app.get(Logger));
+  const params = app.get<Params>(PARAMS_PROVIDER_TOKEN);
+  // nestjs-pino's Logger, its lines in a request on that request's logger (request-context.ts).
+  app.useLogger(new Logger(new RequestPinoLogger(params), params));
   applyServerLimits(app.getHttpServer(), config.httpTimeouts);
-  // The balancer's probes answered before the chain, which does nothing for them but cost.
-  const headers = securityHeaders();
-  app.use(healthProbes(app.get(HealthService), app.get(Drain), headers));
-  // First of the chain, so every request but the probes leaves one access line, however it ends.
-  app.use(accessLog(app.get<Params>(PARAMS_PROVIDER_TOKEN)));
-  if (config.metricsEnabled) app.use(httpMetrics());
-  // On SIGTERM: counts what is in flight, refuses what is new (graceful-shutdown.ts).
-  app.use(app.get(Drain).gate());
-  app.use(auditContext());
-  app.use(headers);
-  app.use(rejectMalformedPath());
-  // Headers made at boot (cors.ts). No cookie parser: the session cookie is read where it is used.
-  app.use(corsHeaders(config.corsOrigins));
-  // The plans page's script and styles; served from dist/ next to the compiled module. A
-  // directory (`/plans/assets/`) is not served and falls through to the 404 of the routes.
-  app.useStaticAssets(join(__dirname, 'plans', 'public'), {
-    prefix: '/plans/assets/',
-    maxAge: '5m',
-    index: false,
-    redirect: false,
-  });
-  // The webhook gets its exact bytes (the signature covers them), up to the larger raw limit.
-  app.use(bodyParsers([WEBHOOK_PATH]));
+  app.use(middlewareChain(frontSteps(app, config, params)));
   setupApiDocs(app, config);
   return app;
+}
+
+function frontSteps(app: NestExpressApplication, config: AppConfig, params: Params): Step[] {
+  const drain = app.get(Drain);
+  const headers = securityHeaders();
+  return [
+    // The balancer's probes answered before the rest, which does nothing for them but cost.
+    healthProbes(app.get(HealthService), drain, headers),
+    // First after them, so every other request leaves one access line, however it ends.
+    accessLog(params),
+    ...(config.metricsEnabled ? [httpMetrics()] : []),
+    // On SIGTERM: counts what is in flight, refuses what is new (graceful-shutdown.ts).
+    drain.gate(),
+    // The rest of the request runs in its context: its application and audit lines.
+    requestContext(),
+    headers,
+    rejectMalformedPath(),
+    // Headers made at boot (cors.ts). No cookie parser: the session cookie is read where it is used.
+    corsHeaders(config.corsOrigins),
+    // The plans page's script and styles; served from dist/ next to the compiled module. A
+    // directory (`/plans/assets/`) is not served and falls through to the 404 of the routes.
+    mountedAt(
+      '/plans/assets',
+      express.static(join(__dirname, 'plans', 'public'), {
+        maxAge: '5m',
+        index: false,
+        redirect: false,
+      }),
+    ),
+    // The webhook gets its exact bytes (the signature covers them), up to the larger raw limit.
+    bodyParsers([WEBHOOK_PATH]),
+  ];
 }

@@ -109,4 +109,14 @@ describe('access log', () => {
     }
     expect(access).toHaveLength(cases.length);
   });
+
+  it("logs the application's lines of a request under its id, after its body was read", async () => {
+    await t.http().post('/test/boom').set('X-Request-Id', 'case-app-line').send({}).expect(500);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const mine = lines
+      .map((l) => JSON.parse(l) as Line & { context?: string })
+      .filter((l) => l.req?.id === 'case-app-line');
+    // The exception filter's line (written in the request's context) and the access line.
+    expect(mine.map((l) => l.context ?? 'access')).toEqual(['Errors', 'access']);
+  });
 });

@@ -1,23 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable, Logger } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
-
-/** What an audit line needs from the request it happens in, wherever the service runs. */
-interface AuditContext {
-  ip?: string;
-}
-
-const requestContext = new AsyncLocalStorage<AuditContext>();
-
-/**
- * Middleware: the client address (as Express resolves it under TRUST_PROXY) for the audit lines
- * the request's services write, so they need not be handed the request.
- */
-export function auditContext() {
-  return (req: Request, _res: Response, next: NextFunction): void => {
-    requestContext.run({ ip: req.ip }, next);
-  };
-}
+import { currentRequest } from './request-context';
 
 /** `actor`: who did it (an account id, `cli`, `processor`); the rest says to what. */
 export interface AuditFields {
@@ -40,8 +22,9 @@ export class AuditLog {
     fields: AuditFields = {},
     level: 'log' | 'warn' = 'log',
   ): void {
-    // The request's address, where there is a request (the CLI has none).
-    const ip = requestContext.getStore()?.ip;
+    // The request's address (as Express resolves it under TRUST_PROXY), worked out here rather
+    // than for every request; where there is a request (the CLI has none).
+    const ip = currentRequest()?.ip;
     this.logger[level]({ audit: event, ...fields, ip, msg });
   }
 }

@@ -53,13 +53,15 @@ export function loggerOptions(
   stream?: DestinationStream,
 ): Params {
   const options = accessLogOptions(config, isTty);
-  // accessLog() writes the access line; nestjs-pino's middleware only binds req.log (with the
-  // request id, echoed as X-Request-Id) as the logger of the application's logs for the request.
-  // A route adds fields to its access line with @RequestAccessLine (access-line.ts), not
-  // PinoLogger.assign, so nestjs-pino needs no response logger (assignResponse).
-  // Pretty output goes through pino's transport (a worker thread); JSON to the buffered stdout.
+  // accessLog() writes the access line. nestjs-pino's middleware, which would bind req.log as the
+  // logger of the request's application logs, is not mounted (`forRoutes: []`): the front chain's
+  // request context does that (request-context.ts), one AsyncLocalStorage a request instead of
+  // two. A route adds fields to its access line with @RequestAccessLine (access-line.ts), not
+  // PinoLogger.assign. Pretty output goes through pino's transport (a worker thread); JSON to
+  // the buffered stdout.
   return {
     useExisting: true,
+    forRoutes: [],
     pinoHttp: options.transport ? options : [options, stream ?? serverLogDestination()],
   };
 }

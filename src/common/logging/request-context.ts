@@ -1,0 +1,40 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Request } from 'express';
+import { PinoLogger } from 'nestjs-pino';
+import type { Logger as Pino } from 'pino';
+import type { Step } from '../http/middleware-chain';
+
+/**
+ * The request a piece of work belongs to, for the lines it writes: the application's logger
+ * (`req.log`, pino-http's logger for the request, bound to its id and access-line fields) and the
+ * audit lines' client address (`req.ip`, worked out by proxy-addr only when an audit line asks).
+ * The store is the request itself: nothing is made per request.
+ *
+ * The one AsyncLocalStorage of a request. nestjs-pino ran a second one (its middleware, behind the
+ * front chain, bound `req.log` for PinoLogger), and on Node 20 every enabled storage is copied onto
+ * every promise and async resource a request makes; its middleware is not mounted
+ * (loggerOptions: `forRoutes: []`) and RequestPinoLogger reads this one instead.
+ */
+const storage = new AsyncLocalStorage<Request>();
+
+/** The front chain's step: the rest of the request runs in its context. */
+export function requestContext(): Step {
+  return (req, _res, next) => storage.run(req, next);
+}
+
+/** The request the current work belongs to; undefined outside one (the CLI, boot, timers). */
+export function currentRequest(): Request | undefined {
+  return storage.getStore();
+}
+
+/**
+ * nestjs-pino's PinoLogger (through its public `logger` accessor), whose lines in a request go to
+ * that request's logger, as with nestjs-pino's own middleware; elsewhere to the root logger. The
+ * application logger (app.setup.ts) is nestjs-pino's Logger over this. `PinoLogger.assign` has no
+ * request scope with it (nestjs-pino's storage is never entered): use @RequestAccessLine.
+ */
+export class RequestPinoLogger extends PinoLogger {
+  override get logger(): Pino {
+    return storage.getStore()?.log ?? super.logger;
+  }
+}
