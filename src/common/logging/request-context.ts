@@ -11,9 +11,9 @@ import type { Step } from '../http/middleware-chain';
  * The store is the request itself: nothing is made per request.
  *
  * The one AsyncLocalStorage of a request. nestjs-pino ran a second one (its middleware, behind the
- * front chain, bound `req.log` for PinoLogger), and on Node 20 every enabled storage is copied onto
- * every promise and async resource a request makes; its middleware is not mounted
- * (loggerOptions: `forRoutes: []`) and RequestPinoLogger reads this one instead.
+ * front chain, bound `req.log` for PinoLogger): a second run per request, a second context frame
+ * for every promise after it, and Nest's middleware wrapper around it. Its middleware is not
+ * mounted (loggerOptions: `forRoutes: []`) and RequestPinoLogger reads this one instead.
  */
 const storage = new AsyncLocalStorage<Request>();
 
