@@ -27,7 +27,7 @@ export class DeviceAuthController {
   @ApiJsonBody()
   @ApiDatabase()
   @ApiProblems(ErrorCode.InvalidDevice)
-  async issue(@Body() body: DeviceAuthDto, @Ip() address: string): Promise<DeviceTokenDto> {
-    return DeviceTokenDto.from(await this.tokens.issue(body, address));
+  issue(@Body() body: DeviceAuthDto, @Ip() address: string): Promise<DeviceTokenDto> {
+    return this.tokens.issue(body, address).then((issued) => DeviceTokenDto.from(issued));
   }
 }

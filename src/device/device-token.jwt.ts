@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import { sign, type Jwt } from 'jsonwebtoken';
+import { sign, type Jwt, type SignOptions } from 'jsonwebtoken';
 
 /**
  * The device bearer token's format (docs/devices.md): HS256 under DEVICE_TOKEN_SECRET,
@@ -30,6 +30,17 @@ interface DeviceTokenContent {
 }
 
 /**
+ * The same options for every token, made once (jsonwebtoken only reads them). `mutatePayload`:
+ * the payload is ours and made for this one call, so jsonwebtoken need not copy it first; it sets
+ * `iat` to the value already there.
+ */
+const SIGN_OPTIONS: SignOptions = Object.freeze({
+  algorithm: DEVICE_TOKEN_ALGORITHM,
+  header: Object.freeze({ alg: DEVICE_TOKEN_ALGORITHM, typ: DEVICE_TOKEN_TYPE }),
+  mutatePayload: true,
+});
+
+/**
  * The signed token. Claims in this order, header `{"alg":"HS256","typ":"device+jwt"}`: the same
  * bytes jose's SignJWT made before (device-token.jwt.spec.ts compares them). `iat` and `exp` are
  * given, so jsonwebtoken never reads its own clock.
@@ -44,10 +55,7 @@ export function signDeviceToken(content: DeviceTokenContent, key: KeyObject): st
     iat: content.issuedAt,
     exp: content.expiresAt,
   };
-  return sign(payload, key, {
-    algorithm: DEVICE_TOKEN_ALGORITHM,
-    header: { alg: DEVICE_TOKEN_ALGORITHM, typ: DEVICE_TOKEN_TYPE },
-  });
+  return sign(payload, key, SIGN_OPTIONS);
 }
 
 /** jose's reading of `typ`: case-insensitive, `application/` optional (RFC 7515 4.1.9). */

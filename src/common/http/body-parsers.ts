@@ -71,38 +71,50 @@ function bodyError(err: unknown): DomainError {
  * Why a parsed body is refused, if it is: nested deeper than `max` (found by the reliability suite:
  * 12 000 levels overflowed the validator's stack, a 500), or carrying a key that reaches a
  * prototype (prototype-keys.ts), which would poison any object the body is later merged into.
+ * One walk for both (it was two, each allocating an entry per key); depth is named first, as
+ * before, when a body breaks both rules.
  */
 export function jsonBodyProblem(value: unknown, max: number): string | undefined {
-  if (nestedDeeperThan(value, max)) return 'The request body is nested too deeply.';
-  return someEntry(value, reachesPrototype)
+  const found = walkJson(value, max, true);
+  if (found === TOO_DEEP) return 'The request body is nested too deeply.';
+  return found === PROTOTYPE_KEY
     ? 'The request body may not contain __proto__ or constructor.prototype keys.'
     : undefined;
 }
 
 /** True when objects or arrays nest deeper than `max`; iterative, so it cannot overflow itself. */
 export function nestedDeeperThan(value: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
-    if (typeof v !== 'object' || v === null) continue;
-    if (depth + 1 > max) return true;
-    for (const child of Object.values(v)) stack.push([child, depth + 1]);
-  }
-  return false;
+  return walkJson(value, max, false) === TOO_DEEP;
 }
 
-/** True when any key/value pair at any depth passes `test`; iterative. */
-function someEntry(value: unknown, test: (key: string, child: unknown) => boolean): boolean {
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
+const TOO_DEEP = 1;
+const PROTOTYPE_KEY = 2;
+
+/**
+ * Walks a parsed JSON value (iteratively, values and their depths on two stacks, no pair per key):
+ * TOO_DEEP as soon as an object or array sits deeper than `max`; else PROTOTYPE_KEY when
+ * `prototypeKeys` and some key at any depth reaches a prototype; else 0.
+ */
+function walkJson(root: unknown, max: number, prototypeKeys: boolean): number {
+  let found = 0;
+  const values: unknown[] = [root];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const v = values.pop();
+    const depth = depths.pop()!;
     if (typeof v !== 'object' || v === null) continue;
-    for (const [key, child] of Object.entries(v)) {
-      if (test(key, child)) return true;
-      stack.push(child);
+    if (depth + 1 > max) return TOO_DEEP;
+    const record = v as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const child = record[key];
+      if (prototypeKeys && found === 0 && reachesPrototype(key, child)) found = PROTOTYPE_KEY;
+      if (typeof child === 'object' && child !== null) {
+        values.push(child);
+        depths.push(depth + 1);
+      }
     }
   }
-  return false;
+  return found;
 }
 
 function unsupported(detail: string): DomainError {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { addressGroup } from './client-address';
-import { RateLimitPolicy, rateLimited, RateLimitService } from './rate-limit.service';
+import { Pending, RateLimitPolicy, rateLimited, RateLimitService } from './rate-limit.service';
+import type { ThrottlerStorageRecord } from './fixed-window.storage';
 
 /** The counters of failures, apart from the policy's per-request counters. */
 const FROM_ADDRESS = 'failures';
@@ -21,19 +22,22 @@ const ALL_ADDRESSES_FACTOR = 10;
 export class FailedAttempts {
   constructor(private readonly limits: RateLimitService) {}
 
-  /** Throws 429 while the key has failed too often from this address, or from all together. */
-  async assertNotBlocked(policy: RateLimitPolicy, key: string, address?: string): Promise<void> {
-    const [here, everywhere] = await Promise.all([
-      this.limits.blockedFor(policy, FROM_ADDRESS, fromAddress(key, address)),
-      this.limits.blockedFor(policy, FROM_ALL, key),
+  /**
+   * Throws 429 while the key has failed too often from this address, or from all together: both
+   * counters in one lookup. Counted in memory it answers at once (undefined, or the throw); a
+   * promise only while the answer comes from Redis.
+   */
+  assertNotBlocked(policy: RateLimitPolicy, key: string, address?: string): Pending<void> {
+    const seconds = this.limits.blockedFor(policy, [
+      [FROM_ADDRESS, fromAddress(key, address)],
+      [FROM_ALL, key],
     ]);
-    const seconds = Math.max(here, everywhere);
-    if (seconds > 0) throw rateLimited(seconds);
+    return typeof seconds === 'number' ? throwIfBlocked(seconds) : seconds.then(throwIfBlocked);
   }
 
   /** Counts one failure; throws 429 when the key is (now) over either allowance. */
   async recordFailure(policy: RateLimitPolicy, key: string, address?: string): Promise<void> {
-    const records = await Promise.all([
+    const records: ThrottlerStorageRecord[] = await Promise.all([
       this.limits.hit(policy, FROM_ADDRESS, fromAddress(key, address)),
       this.limits.hit(policy, FROM_ALL, key, ALL_ADDRESSES_FACTOR),
     ]);
@@ -42,6 +46,10 @@ export class FailedAttempts {
       throw rateLimited(Math.max(...blocked.map((r) => r.timeToBlockExpire)));
     }
   }
+}
+
+function throwIfBlocked(seconds: number): void {
+  if (seconds > 0) throw rateLimited(seconds);
 }
 
 const fromAddress = (key: string, address: string | undefined): string =>

@@ -14,9 +14,10 @@ const SWEEP_INTERVAL_MS = 60_000;
 /**
  * In-memory counters with the same fixed-window rule as the Redis store's script, in O(1) per hit.
  * The throttler's own memory store keeps one timestamp per hit and filters them all on every hit,
- * which grows with the allowance.
+ * which grows with the allowance. Its answers are synchronous (unlike ThrottlerStorage's), so a
+ * request counted in memory waits on no promise for its limits.
  */
-export class FixedWindowStorage implements ThrottlerStorage {
+export class FixedWindowStorage {
   private readonly windows = new Map<string, Window>();
   private readonly sweeper: NodeJS.Timeout;
 
@@ -32,7 +33,7 @@ export class FixedWindowStorage implements ThrottlerStorage {
     limit: number,
     blockDuration: number,
     throttlerName: string,
-  ): Promise<ThrottlerStorageRecord> {
+  ): ThrottlerStorageRecord {
     const now = this.now();
     const id = `${key}:${throttlerName}`;
     let w = this.windows.get(id);
@@ -48,18 +49,18 @@ export class FixedWindowStorage implements ThrottlerStorage {
     w.hits += 1;
     if (w.blockedUntil <= now && w.hits > limit) w.blockedUntil = now + blockDuration;
     const isBlocked = w.blockedUntil > now;
-    return Promise.resolve({
+    return {
       totalHits: w.hits,
       timeToExpire: Math.ceil((w.expiresAt - now) / 1000),
       isBlocked,
       timeToBlockExpire: isBlocked ? Math.ceil((w.blockedUntil - now) / 1000) : 0,
-    });
+    };
   }
 
   /** Milliseconds the key stays blocked, without counting a hit (0 when it is not blocked). */
-  blockedFor(key: string, throttlerName: string): Promise<number> {
+  blockedFor(key: string, throttlerName: string): number {
     const w = this.windows.get(`${key}:${throttlerName}`);
-    return Promise.resolve(w ? Math.max(0, w.blockedUntil - this.now()) : 0);
+    return w ? Math.max(0, w.blockedUntil - this.now()) : 0;
   }
 
   private sweep(): void {

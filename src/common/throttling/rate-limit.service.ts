@@ -14,6 +14,14 @@ export type RateLimitPolicy = keyof RateLimitConfig;
 /** Every allowance is per minute: one fixed window for every counter. */
 const WINDOW_MS = 60_000;
 
+/**
+ * A value now (counted in memory) or later (in Redis). Awaiting a value that is already there
+ * still costs a promise and a turn of the microtask queue, on every request of a limited route.
+ */
+export type Pending<T> = T | Promise<T>;
+
+const toSeconds = (ms: number): number => (ms > 0 ? Math.ceil(ms / 1000) : 0);
+
 /** The 429 every limit answers, with the seconds to wait. */
 export function rateLimited(retryAfterSeconds: number): DomainError {
   const retryAfter = String(Math.max(1, Math.ceil(retryAfterSeconds)));
@@ -74,24 +82,37 @@ export class RateLimitService implements OnApplicationBootstrap, OnApplicationSh
 
   /**
    * Counts one hit on the policy's `counter` (what it counts by) for this tracker; `factor`
-   * multiplies the allowance (a ceiling over many addresses).
+   * multiplies the allowance (a ceiling over many addresses). Counted in memory, the record comes
+   * at once; in Redis, as a promise: a caller awaits only what is pending (`Pending`).
    */
   hit(
     policy: RateLimitPolicy,
     counter: string,
     tracker: string,
     factor = 1,
-  ): Promise<ThrottlerStorageRecord> {
+  ): Pending<ThrottlerStorageRecord> {
     const name = `${policy}:${counter}`;
     const limit = this.limitOf(policy) * factor;
     return this.storage.increment(this.keyOf(name, tracker), WINDOW_MS, limit, WINDOW_MS, name);
   }
 
-  /** Seconds the tracker stays blocked on the counter, without counting a hit; 0 if it is not. */
-  async blockedFor(policy: RateLimitPolicy, counter: string, tracker: string): Promise<number> {
-    const name = `${policy}:${counter}`;
-    const ms = await this.storage.blockedFor(this.keyOf(name, tracker), name);
-    return ms > 0 ? Math.ceil(ms / 1000) : 0;
+  /**
+   * Seconds the longest-blocked of these (counter, tracker) pairs stays blocked, without counting
+   * a hit; 0 if none is. One round trip to Redis for them all, none in memory.
+   */
+  blockedFor(
+    policy: RateLimitPolicy,
+    counters: readonly (readonly [counter: string, tracker: string])[],
+  ): Pending<number> {
+    const keys = counters.map(([counter, tracker]) => {
+      const name = `${policy}:${counter}`;
+      return [this.keyOf(name, tracker), name] as const;
+    });
+    const storage = this.storage;
+    if (storage instanceof FixedWindowStorage) {
+      return toSeconds(Math.max(0, ...keys.map(([key, name]) => storage.blockedFor(key, name))));
+    }
+    return storage.longestBlock(keys).then(toSeconds);
   }
 
   private redisStorage(

@@ -14,8 +14,14 @@ class FakeRedis extends EventEmitter {
     this.status = 'reconnecting';
     if (reconnect) this.reconnects++;
   }
-  pttl(): Promise<number> {
-    return Promise.resolve(-2);
+  /** Each PTTL answers -2 (no such key), as Redis does for a counter that was never blocked. */
+  pipeline() {
+    const replies: [null, number][] = [];
+    const pipeline = {
+      pttl: () => (replies.push([null, -2]), pipeline),
+      exec: () => Promise.resolve(replies),
+    };
+    return pipeline;
   }
   comeBack(): void {
     this.status = 'ready';
@@ -82,9 +88,13 @@ describe('RedisFallbackStorage', () => {
   it('answers blocks from memory while Redis is away', async () => {
     redis.status = 'connecting';
     for (let i = 0; i < 3; i++) await hit();
-    expect(await storage.blockedFor('k', 'p')).toBe(60_000);
+    const counters = [
+      ['k', 'p'],
+      ['other', 'p'],
+    ] as const;
+    expect(await storage.longestBlock(counters)).toBe(60_000);
     redis.comeBack();
-    expect(await storage.blockedFor('k', 'p')).toBe(-2);
+    expect(await storage.longestBlock(counters)).toBe(0);
   });
 
   it('on an error reply keeps the connection and tries Redis again after 5 s', async () => {

@@ -9,6 +9,9 @@ const RETRY_AFTER_MS = 5000;
 
 type Attempt<T> = { ok: true; value: T } | { ok: false };
 
+/** The Redis store's own block key (throttler-storage-redis): `{key:throttlerName}:blocked`. */
+const blockKey = (key: string, throttlerName: string) => `{${key}:${throttlerName}}:blocked`;
+
 /**
  * Counters in Redis, so N instances share one allowance; while Redis cannot answer, in this
  * instance's memory (the limit then holds per instance instead of not at all). A command that
@@ -51,11 +54,24 @@ export class RedisFallbackStorage {
     return this.memory.increment(key, ttl, limit, blockDuration, throttlerName);
   }
 
-  /** Milliseconds the key stays blocked, without counting a hit. */
-  async blockedFor(key: string, throttlerName: string): Promise<number> {
-    // The Redis store's own block key: `{key:throttlerName}:blocked` (throttler-storage-redis).
-    const ms = await this.attempt(() => this.redis.pttl(`{${key}:${throttlerName}}:blocked`));
-    return ms.ok ? ms.value : this.memory.blockedFor(key, throttlerName);
+  /**
+   * The longest any of the counters stays blocked, in milliseconds (0 or less: none is), without
+   * counting a hit: one round trip for them all (a pipeline, each command under the timeout).
+   */
+  async longestBlock(counters: readonly (readonly [key: string, name: string])[]): Promise<number> {
+    const answered = await this.attempt(async () => {
+      const pipeline = this.redis.pipeline();
+      for (const [key, name] of counters) pipeline.pttl(blockKey(key, name));
+      const replies = (await pipeline.exec()) ?? [];
+      return replies.map(([err, ms]) => {
+        if (err) throw err;
+        return ms as number;
+      });
+    });
+    const ms = answered.ok
+      ? answered.value
+      : counters.map(([key, name]) => this.memory.blockedFor(key, name));
+    return Math.max(0, ...ms);
   }
 
   /**

@@ -29,6 +29,8 @@ function childPath(path: string, key: string): string {
  * body parser, but a wide body must not cost recursion either.
  */
 export function findUnstorableText(root: unknown, rootPath = ''): FieldError[] {
+  // Nearly every value is clean: proved without a path or a pair per key, named only when not.
+  if (!holdsUnstorableText(root)) return [];
   const errors: FieldError[] = [];
   const stack: Visit[] = [[root, rootPath]];
   while (stack.length > 0) {
@@ -50,6 +52,25 @@ export function findUnstorableText(root: unknown, rootPath = ''): FieldError[] {
     }
   }
   return errors.reverse();
+}
+
+/** True when some string (or key) at any depth is one `unstorableReason` refuses; iterative. */
+function holdsUnstorableText(root: unknown): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === 'string') {
+      if (unstorableReason(value)) return true;
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      if (unstorableReason(key)) return true;
+      stack.push(record[key]);
+    }
+  }
+  return false;
 }
 
 /**
