@@ -1,5 +1,5 @@
 import type { Pool, PoolClient, QueryResultRow } from 'pg';
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 /**
  * The rows one statement returns, sent straight to the driver: TypeORM's `manager.query` makes a
@@ -21,14 +21,18 @@ export async function statementRows<T extends QueryResultRow>(
     const client = (await runner.connect()) as PoolClient;
     return (await client.query<T>(sql, params)).rows;
   }
-  const pool = poolOf(manager);
+  const pool = driverPool(manager.connection);
   if (pool) return (await pool.query<T>(sql, params)).rows;
   // Not connected (closing down): TypeORM's own path, which says so in its own error.
   return (await manager.connection.createQueryRunner().query(sql, params, true)).records as T[];
 }
 
-/** The PostgreSQL driver's pool (`master`: no replication here); none once the source closed. */
-function poolOf(manager: EntityManager): Pool | undefined {
-  const driver = manager.connection.driver as { master?: Pool };
-  return manager.connection.isInitialized ? driver.master : undefined;
+/**
+ * The pg pool behind TypeORM's postgres driver (`master`, typed `any` there; no replication
+ * here), every query's pool, so on the embedded database the one connection behind its gate.
+ * None before the source connects or once it closed.
+ */
+export function driverPool(source: DataSource): Pool | undefined {
+  const driver = source.driver as { master?: Pool };
+  return source.isInitialized ? driver.master : undefined;
 }

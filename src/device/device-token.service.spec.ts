@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { jwtVerify } from 'jose';
-import type { DataSource } from 'typeorm';
+import type { Repository } from 'typeorm';
 import { DeviceError } from './device.error';
 import type { FailedAttempts } from '../common/throttling/failed-attempts';
 import { AppConfig } from '../config/app-config';
@@ -8,7 +8,7 @@ import { DeviceAssertionVerifier, DeviceProofError } from './device-assertion.ve
 import type { DeviceAudit } from './device-audit';
 import type { DeviceJtiStore } from './device-jti.store';
 import { credentialsMatch, DeviceTokenService } from './device-token.service';
-import type { StoredDeviceKey } from './device.entity';
+import type { Device, StoredDeviceKey } from './device.entity';
 import { DeviceTokenDto } from './device-auth.dto';
 
 // Counts constant-time comparisons while still doing them.
@@ -81,9 +81,10 @@ describe('DeviceTokenService', () => {
   const service = (found: typeof row | null, extraEnv: Record<string, string> = {}) => {
     const config = AppConfig.fromEnv({ ...env, ...extraEnv });
     const query = jest.fn().mockResolvedValue({ rows: found ? [found] : [] });
-    // The service reads through the pg pool behind TypeORM's driver.
+    // The service reads through the pg pool behind TypeORM's driver (statement-rows.ts).
+    const connection = { isInitialized: true, driver: { master: { query } } };
     const tokens = new DeviceTokenService(
-      { driver: { master: { query } } } as unknown as DataSource,
+      { manager: { connection } } as unknown as Repository<Device>,
       config,
       clock,
       { verify: verifyAssertion } as unknown as DeviceAssertionVerifier,

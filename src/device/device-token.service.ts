@@ -1,8 +1,8 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { Pool } from 'pg';
-import { DataSource } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { statementRows } from '../database/statement-rows';
 import { Clock } from '../common/clock/clock';
 import { DeviceError } from './device.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
@@ -63,7 +63,7 @@ export interface IssuedDeviceToken {
 @Injectable()
 export class DeviceTokenService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(Device) private readonly devices: Repository<Device>,
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly assertions: DeviceAssertionVerifier,
@@ -79,7 +79,7 @@ export class DeviceTokenService {
    */
   async issue(claim: DeviceAuthDto, address?: string): Promise<IssuedDeviceToken> {
     const deviceId = isCanonicalDeviceId(claim.device_id) ? claim.device_id : NEVER_REGISTERED;
-    const { rows } = await this.pool().query<ClaimRow>(CLAIM_SQL, [deviceId]);
+    const rows = await statementRows<ClaimRow>(this.devices.manager, CLAIM_SQL, [deviceId]);
     const identity = this.checkIdentity(rows[0] ?? null, claim);
     // Only a device with a key waits on anything more (its assertion, its jti).
     const verdict = 'prove' in identity ? await this.prove(identity.prove) : identity;
@@ -101,19 +101,6 @@ export class DeviceTokenService {
       if (blocked) await blocked;
     }
     return this.sign(verdict.device, verdict.proved);
-  }
-
-  /**
-   * The pg pool behind TypeORM's postgres driver (its `master`, typed `any` there), as the health
-   * ping uses it: the one SELECT goes straight to it, without a query runner and its subscriber
-   * broadcasts (about twenty promises a request; bench/findings.md). It is the pool every query
-   * uses, so on the embedded database it is the one connection behind the gate, and a failure is
-   * the driver's error, which database-errors.ts reads as TypeORM's.
-   */
-  private pool(): Pick<Pool, 'query'> {
-    const master = (this.dataSource.driver as { master?: Pool }).master;
-    if (!master) throw new Error('The database connection is not open.');
-    return master;
   }
 
   /** The identity check, and a device without a key's whole verdict. */

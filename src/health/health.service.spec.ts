@@ -6,7 +6,8 @@ import { HealthService } from './health.service';
 
 /** A DataSource whose driver's pg pool answers the ping with `query`; no pool when undefined. */
 function health(query?: () => Promise<unknown>): HealthService {
-  const dataSource = { driver: { master: query && { query } } } as unknown as DataSource;
+  const driver = { master: query && { query } };
+  const dataSource = { isInitialized: true, driver } as unknown as DataSource;
   const config = { version: '1.2.3' } as AppConfig;
   return new HealthService(dataSource, config, {} as OidcDiscovery, new Drain());
 }

@@ -4,6 +4,7 @@ import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { OidcDiscovery, SignInHealth } from '../auth/oidc-discovery.service';
 import { BearerToken } from '../common/http/bearer-token';
+import { driverPool } from '../database/statement-rows';
 import { Drain } from '../common/lifecycle/drain';
 import { AppConfig } from '../config/app-config';
 
@@ -65,14 +66,12 @@ export class HealthService {
   }
 
   /**
-   * The pg pool behind TypeORM's postgres driver (its `master`, typed `any` there): the ping goes
-   * straight to it, without a query runner (5.5 % of the probe's CPU, bench/findings.md). It is the
-   * pool every query uses, so on the embedded database it is the one connection behind the gate.
-   * Without one (not connected yet, or closed) the ping fails, as a TypeORM query would.
+   * The ping goes straight to the driver's pool, without a query runner (5.5 % of the probe's
+   * CPU, bench/findings.md). Without one (not connected yet, or closed) it fails, as a TypeORM
+   * query would.
    */
   private pool(): Pick<Pool, 'query'> {
-    const master = (this.dataSource.driver as { master?: Pool }).master;
-    return master ?? NO_POOL;
+    return driverPool(this.dataSource) ?? NO_POOL;
   }
 
   private async ping(): Promise<boolean> {
