@@ -60,21 +60,24 @@ function appendPairs(key: string, value: unknown, out: string[]): void {
     return;
   }
   const known = constants.get(value);
-  const cached = known?.get(key);
-  if (cached !== undefined) {
-    if (cached) out.push(cached);
-    return;
+  if (!known) return appendNested(key, value, out);
+  let joined = known.get(key);
+  if (joined === undefined) {
+    const pairs: string[] = [];
+    appendNested(key, value, pairs);
+    joined = pairs.join('&');
+    known.set(key, joined);
   }
-  const pairs: string[] = [];
+  if (joined) out.push(joined);
+}
+
+function appendNested(key: string, value: object, out: string[]): void {
   if (Array.isArray(value)) {
-    value.forEach((item, i) => appendPairs(`${key}[${i}]`, item, pairs));
+    value.forEach((item, i) => appendPairs(`${key}[${i}]`, item, out));
   } else {
     const fields = value as Record<string, unknown>;
-    for (const k of Object.keys(fields)) appendPairs(`${key}[${k}]`, fields[k], pairs);
+    for (const k of Object.keys(fields)) appendPairs(`${key}[${k}]`, fields[k], out);
   }
-  const joined = pairs.join('&');
-  known?.set(key, joined);
-  if (joined) out.push(joined);
 }
 
 /** The form body of a request's parameters (none: the empty body). */
