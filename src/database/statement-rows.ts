@@ -6,8 +6,8 @@ import type { DataSource, EntityManager } from 'typeorm';
  * query runner per statement (about ten promises, an error listener added and removed, two
  * subscriber broadcasts) for nothing on a hot path (bench/findings.md, issue 27 rounds three and
  * four). In the manager's transaction, on the connection its query runner holds
- * (`QueryRunner.connect()` hands it over); otherwise on a connection of the pool, which pg takes
- * and gives back around the one statement. A failure is the driver's error, not TypeORM's
+ * (`QueryRunner.connect()` hands it over); on the default manager, on a connection of the pool,
+ * which pg takes and gives back around the one statement. A failure is the driver's error, not TypeORM's
  * QueryFailedError (database-errors.ts reads both). An UPDATE's RETURNING rows come back as rows,
  * not as `manager.query`'s `[rows, count]`.
  */
@@ -21,10 +21,16 @@ export async function statementRows<T extends QueryResultRow>(
     const client = (await runner.connect()) as PoolClient;
     return (await client.query<T>(sql, params)).rows;
   }
-  const pool = driverPool(manager.connection);
+  // A manager of its own query runner (a session lock held on it) keeps to that connection.
+  const pool = runner ? undefined : driverPool(manager.connection);
   if (pool) return (await pool.query<T>(sql, params)).rows;
-  // Not connected (closing down): TypeORM's own path, which says so in its own error.
-  return (await manager.connection.createQueryRunner().query(sql, params, true)).records as T[];
+  // Not connected (or closing down), or the runner's own connection: TypeORM's path.
+  const own = runner ?? manager.connection.createQueryRunner();
+  try {
+    return (await own.query(sql, params, true)).records as T[];
+  } finally {
+    if (own !== runner) await own.release();
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { timedProcessorCall } from '../common/metrics/metrics';
 import { AppConfig } from '../config/app-config';
+import { formBody } from './form-body';
 
 /** The API version this code reads payloads for; TypeScript flags it when the SDK moves on. */
 const PROCESSOR_API_VERSION = '2026-10-28.endive';
@@ -38,7 +39,7 @@ export class PaymentProcessorClient {
     const base = s.apiBase;
     const protocol = base?.protocol === 'http:' ? 'http' : 'https';
     const StripeSdk = stripeSdk();
-    this.stripe = new StripeSdk(s.secretKey, {
+    const stripe = new StripeSdk(s.secretKey, {
       apiVersion: PROCESSOR_API_VERSION,
       timeout: s.timeoutMs,
       maxNetworkRetries: s.maxNetworkRetries,
@@ -52,7 +53,10 @@ export class PaymentProcessorClient {
           }
         : {}),
     });
-    return this.stripe;
+    stripe.checkout.sessions.requestDataProcessor = encodeForm;
+    fixClientUserAgent(stripe);
+    this.stripe = stripe;
+    return stripe;
   }
 
   /** Creates a hosted checkout session; throws the SDK's StripeError on failure. */
@@ -115,6 +119,29 @@ export class PaymentProcessorClient {
       }
     });
   }
+}
+
+/** The SDK's resource hook for a request's body: the same bytes, cheaper (form-body.ts). */
+function encodeForm(
+  _method: string,
+  data: object | null,
+  _headers: unknown,
+  send: (error: Error | null, body: string) => void,
+): void {
+  send(null, formBody(data));
+}
+
+/**
+ * The SDK builds its `X-Stripe-Client-User-Agent` header anew for every call: a JSON of
+ * constants, and `os.release()` (a system call) whose answer it drops with telemetry off. The
+ * same header, built once; an SDK that answered later would keep its own.
+ */
+function fixClientUserAgent(stripe: Stripe): void {
+  let header: string | undefined;
+  stripe.getClientUserAgent((value) => (header = value));
+  if (header === undefined) return;
+  const fixed = header;
+  stripe.getClientUserAgent = (cb) => cb(fixed);
 }
 
 /**

@@ -5,6 +5,7 @@ import { isUUID } from '../config/class-validator';
 import { Repository } from 'typeorm';
 import { SubscriptionError } from './subscription.error';
 import { Clock } from '../common/clock/clock';
+import { statementRows } from '../database/statement-rows';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { keysetPage, PageRequest } from '../common/pagination/keyset-page';
 import { SUBSCRIPTION_ORDER, SubscriptionPosition, SubscriptionRow } from './subscription-cursor';
@@ -125,7 +126,8 @@ export class SubscriptionService {
   }
 
   async recordCheckoutSession(id: string, checkoutSessionId: string): Promise<void> {
-    await this.subscriptions.query(RECORD_SESSION_SQL, [checkoutSessionId, this.clock.now(), id]);
+    const params = [checkoutSessionId, this.clock.now(), id];
+    await statementRows(this.subscriptions.manager, RECORD_SESSION_SQL, params);
   }
 
   /** The processor's reason for a failed checkout, kept on the record for operators. */

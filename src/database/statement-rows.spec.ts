@@ -1,0 +1,53 @@
+import type { EntityManager } from 'typeorm';
+import { isDatabaseUnavailable } from './database-errors';
+import { statementRows } from './statement-rows';
+
+const rows = [{ one: 1 }];
+
+/** A manager as TypeORM builds them, with only what statementRows reads. */
+function manager(parts: { runner?: object; pool?: object }) {
+  const createQueryRunner = jest.fn(() => ({
+    query: jest.fn(() => Promise.resolve({ records: rows })),
+    release: jest.fn(() => Promise.resolve()),
+  }));
+  const m = {
+    queryRunner: parts.runner,
+    connection: { isInitialized: true, driver: { master: parts.pool }, createQueryRunner },
+  } as unknown as EntityManager;
+  return { m, createQueryRunner };
+}
+
+describe('statementRows', () => {
+  it('sends an autocommit statement straight to the pool, without a query runner', async () => {
+    const pool = { query: jest.fn(() => Promise.resolve({ rows })) };
+    const { m, createQueryRunner } = manager({ pool });
+    await expect(statementRows(m, 'SELECT $1', [1])).resolves.toEqual(rows);
+    expect(pool.query).toHaveBeenCalledWith('SELECT $1', [1]);
+    expect(createQueryRunner).not.toHaveBeenCalled();
+  });
+
+  it("runs a transaction's statement on the connection its runner holds", async () => {
+    const client = { query: jest.fn(() => Promise.resolve({ rows })) };
+    const runner = { isTransactionActive: true, isReleased: false, connect: () => client };
+    const pool = { query: jest.fn() };
+    const { m } = manager({ runner, pool });
+    await expect(statementRows(m, 'SELECT 1', [])).resolves.toEqual(rows);
+    expect(pool.query).not.toHaveBeenCalled();
+  });
+
+  it('uses a query runner when the driver has no pool (not connected, or closed)', async () => {
+    const { m, createQueryRunner } = manager({});
+    await expect(statementRows(m, 'SELECT 1', [])).resolves.toEqual(rows);
+    expect(createQueryRunner).toHaveBeenCalled();
+  });
+
+  it("lets the pool's failure through as the driver's error, still read as unavailable", async () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    const pool = { query: jest.fn(() => Promise.reject(refused)) };
+    const failure: unknown = await statementRows(manager({ pool }).m, 'SELECT 1', []).catch(
+      (e: unknown) => e,
+    );
+    expect(failure).toBe(refused);
+    expect(isDatabaseUnavailable(failure)).toBe(true);
+  });
+});
