@@ -30,7 +30,11 @@ const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
 function sideEnv(side: string): Record<string, string> {
   const words = (process.env[`BENCH_${side}_ENV`] ?? '').split(/\s+/).filter(Boolean);
   return Object.fromEntries(
-    words.map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]),
+    words.map((w) => {
+      const at = w.indexOf('=');
+      if (at < 1) throw new Error(`BENCH_${side}_ENV: "${w}" is not NAME=value`);
+      return [w.slice(0, at), w.slice(at + 1)];
+    }),
   );
 }
 

@@ -29,6 +29,8 @@ export function dataSourceOptions(
     installExtensions: false,
     migrations: [join(__dirname, 'migrations', '*.{ts,js}')],
     migrationsTableName: 'migrations',
+    // Off, and hot statements skip TypeORM's query runner (statement-rows.ts): turning logging or
+    // maxQueryExecutionTime on would not show those statements.
     logging: false,
     extra: {
       max: embedded ? 1 : config.databasePoolSize,

@@ -17,6 +17,8 @@ const UNAVAILABLE_MESSAGES = [
   /Client has encountered a connection error/i,
   /Connection is not established/i,
   /Cannot use a pool after calling end/i,
+  // TypeORM's, for a statement made once the data source closed (shutting down).
+  /Driver not Connected/i,
 ];
 
 /**

@@ -12,7 +12,7 @@ function manager(parts: { runner?: object; pool?: object }) {
   }));
   const m = {
     queryRunner: parts.runner,
-    connection: { isInitialized: true, driver: { master: parts.pool }, createQueryRunner },
+    dataSource: { isInitialized: true, driver: { master: parts.pool }, createQueryRunner },
   } as unknown as EntityManager;
   return { m, createQueryRunner };
 }

@@ -22,10 +22,10 @@ export async function statementRows<T extends QueryResultRow>(
     return (await client.query<T>(sql, params)).rows;
   }
   // A manager of its own query runner (a session lock held on it) keeps to that connection.
-  const pool = runner ? undefined : driverPool(manager.connection);
+  const pool = runner ? undefined : driverPool(manager.dataSource);
   if (pool) return (await pool.query<T>(sql, params)).rows;
   // Not connected (or closing down), or the runner's own connection: TypeORM's path.
-  const own = runner ?? manager.connection.createQueryRunner();
+  const own = runner ?? manager.dataSource.createQueryRunner();
   try {
     return (await own.query(sql, params, true)).records as T[];
   } finally {

@@ -84,7 +84,7 @@ describe('DeviceTokenService', () => {
     // The service reads through the pg pool behind TypeORM's driver (statement-rows.ts).
     const connection = { isInitialized: true, driver: { master: { query } } };
     const tokens = new DeviceTokenService(
-      { manager: { connection } } as unknown as Repository<Device>,
+      { manager: { dataSource: connection } } as unknown as Repository<Device>,
       config,
       clock,
       { verify: verifyAssertion } as unknown as DeviceAssertionVerifier,

@@ -1,20 +1,18 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { problem, PROBLEM_CONTENT_TYPE } from '../common/errors/problem-details';
 import { Drain } from '../common/lifecycle/drain';
 import { HEALTH_LIVE_PATH, HEALTH_PATH } from '../common/http/probe-paths';
 import { requestId } from '../common/logging/logger.options';
+import type { Step } from '../common/http/middleware-chain';
 import { HealthService } from './health.service';
 
-/** Express's request and response: this runs as the first middleware of the Express app. */
-type Middleware = (req: Request, res: Response, next: NextFunction) => void;
-
 /**
- * `GET /health` and `GET /health/live`, answered before the middleware chain: a balancer asks
- * every few seconds, and the chain (access log, CORS, static files, body parsing, Nest's
+ * `GET /health` and `GET /health/live`, answered by the front chain's first step: a balancer asks
+ * every few seconds, and the rest (access log, CORS, static files, body parsing, Nest's
  * router, guards and pipes) did nothing for them but cost (bench/findings.md). They carry what the
- * chain gave them: the request id, the API's security headers (`headers`, the chain's own
- * middleware, synchronous for these paths), no access line, counted by the drain so a readiness
+ * rest gave them: the request id, the API's security headers (`headers`, the chain's own
+ * step, synchronous for these paths), no access line, counted by the drain so a readiness
  * ping in flight holds the shutdown. HealthController has the same routes, for the API document
  * and for what this leaves to it: another method, and a browser's request (an `Origin`), which
  * wants CORS.
@@ -23,7 +21,7 @@ export function healthProbes(
   health: HealthService,
   drain: Drain,
   headers: (req: Request, res: Response, next: () => void) => void,
-): Middleware {
+): Step {
   const none = (): void => undefined;
   return (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.origin !== undefined) {

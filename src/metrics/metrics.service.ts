@@ -6,6 +6,7 @@ import { ErrorCode } from '../common/errors/error-code.enum';
 import { BearerToken } from '../common/http/bearer-token';
 import { collectProcessMetrics } from '../common/metrics/metrics';
 import { AppConfig } from '../config/app-config';
+import { driverPool } from '../database/statement-rows';
 import { SubscriptionService } from '../subscription/subscription.service';
 import { MetricsError } from './metrics.error';
 
@@ -20,8 +21,7 @@ interface PoolCounts {
 let source: DataSource | undefined;
 
 function pool(): PoolCounts | undefined {
-  const master = (source?.driver as { master?: Partial<PoolCounts> } | undefined)?.master;
-  return typeof master?.totalCount === 'number' ? (master as PoolCounts) : undefined;
+  return source ? driverPool(source) : undefined;
 }
 
 new Gauge({

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { outsideRequest } from '../common/logging/request-context';
 
 /**
  * Tells this process's delivery worker that deliveries were just committed, so the first attempt
@@ -14,6 +15,10 @@ export class DeliveryWake {
   }
 
   notify(): void {
-    for (const listener of this.listeners) listener();
+    // The worker's pass outlives the request that committed: its lines and timers are not that
+    // request's (its id, its address, the request kept alive by them).
+    outsideRequest(() => {
+      for (const listener of this.listeners) listener();
+    });
   }
 }

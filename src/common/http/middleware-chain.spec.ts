@@ -51,4 +51,15 @@ describe('middlewareChain', () => {
     );
     expect(seen).toEqual(['b']);
   });
+
+  it("fails the request when an async step's promise rejects, not the process", async () => {
+    const failure = new Error('async refusal');
+    const seen: string[] = [];
+    const rejects: Step = () => Promise.reject(failure);
+    const handed = await new Promise<unknown>((resolve) =>
+      middlewareChain([rejects, passes('b', seen)])(req, res, resolve),
+    );
+    expect(handed).toBe(failure);
+    expect(seen).toEqual([]);
+  });
 });

@@ -1,7 +1,10 @@
 import type { Request, Response } from 'express';
 
-/** One step of the request's front: answers, fails (`next(err)`), or hands on (`next()`). */
-export type Step = (req: Request, res: Response, next: (err?: unknown) => void) => void;
+/**
+ * One step of the request's front: answers, fails (`next(err)`), or hands on (`next()`). What it
+ * returns is looked at only for a promise, whose rejection fails the request (as Express 5 does).
+ */
+export type Step = (req: Request, res: Response, next: (err?: unknown) => void) => unknown;
 
 /**
  * The steps as one Express middleware, run in order: a step that answers ends the chain (it never
@@ -21,9 +24,10 @@ export function middlewareChain(steps: readonly Step[]): Step {
       if (err) return done(err);
       const step = steps[index++];
       if (step === undefined) return done();
-      // As Express's layer does: a step that throws has failed.
+      // As Express's layer does: a step that throws, or whose promise rejects, has failed.
       try {
-        step(req, res, next);
+        const pending = step(req, res, next);
+        if (pending instanceof Promise) pending.catch(done);
       } catch (thrown) {
         done(thrown);
       }

@@ -33,4 +33,13 @@ describe('mountedAt', () => {
       expect(run(url)).toEqual({ seen: null, after: url });
     }
   });
+
+  it('puts the URL back when the handler throws, for the error handler', () => {
+    const req = { url: '/plans/assets/a.js', baseUrl: '' } as Request;
+    const step = mountedAt('/plans/assets', () => {
+      throw new Error('broken');
+    });
+    expect(() => step(req, {} as Response, () => undefined)).toThrow('broken');
+    expect([req.url, req.baseUrl]).toEqual(['/plans/assets/a.js', '']);
+  });
 });

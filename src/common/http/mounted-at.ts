@@ -16,11 +16,20 @@ export function mountedAt(prefix: string, handler: Step): Step {
     const baseUrl = req.baseUrl;
     req.url = protohost + (protohost || rest.startsWith('/') ? rest : `/${rest}`);
     req.baseUrl = baseUrl + prefix;
-    handler(req, res, (err?: unknown) => {
+    const restore = (): void => {
       req.url = url;
       req.baseUrl = baseUrl;
-      next(err);
-    });
+    };
+    try {
+      handler(req, res, (err?: unknown) => {
+        restore();
+        next(err);
+      });
+    } catch (thrown) {
+      // The error handler sees the request as it came, as after Express's own mount.
+      restore();
+      throw thrown;
+    }
   };
 }
 

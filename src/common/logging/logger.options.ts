@@ -35,9 +35,9 @@ export function requestId(req: IncomingMessage, res: ServerResponse): string {
 
 /**
  * The access log: pino-http with the LoggerModule's own options (so the same serializers, levels and
- * destination; the log-capturing tests give [options, stream]). It must be the first middleware,
- * so a request refused by a later one (CORS, body parsing, static files) is logged too; that is
- * why LoggerModule is told to use it (`useExisting`) rather than add its own behind the others.
+ * destination; the log-capturing tests give [options, stream]). It must come first in the front
+ * chain (after the probes), so a request refused by a later step (CORS, body parsing, static
+ * files) is logged too; LoggerModule adds no middleware of its own (`forRoutes: []`).
  */
 export function accessLog(params: Params): HttpLogger {
   const [options, stream] = Array.isArray(params.pinoHttp)

@@ -22,6 +22,16 @@ export function requestContext(): Step {
   return (req, _res, next) => storage.run(req, next);
 }
 
+/**
+ * Runs `work` outside any request: for work that outlives the request that started it (the
+ * outgoing-webhook worker's pass), whose lines and async resources must not carry the request.
+ * What a request opens and a later one reuses (a pool connection, a keep-alive socket) keeps the
+ * context it was made in for its life; the pools bound how many requests are held that way.
+ */
+export function outsideRequest<T>(work: () => T): T {
+  return storage.exit(work);
+}
+
 /** The request the current work belongs to; undefined outside one (the CLI, boot, timers). */
 export function currentRequest(): Request | undefined {
   return storage.getStore();

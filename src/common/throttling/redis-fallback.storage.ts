@@ -55,7 +55,7 @@ export class RedisFallbackStorage {
   }
 
   /**
-   * The longest any of the counters stays blocked, in milliseconds (0 or less: none is), without
+   * The longest any of the counters stays blocked, in milliseconds (0: none is), without
    * counting a hit: one round trip for them all (a pipeline, each command under the timeout).
    */
   async longestBlock(counters: readonly (readonly [key: string, name: string])[]): Promise<number> {
