@@ -28,6 +28,7 @@ if (!endpointsBuilt) {
 }
 
 const PROCESSOR_READY = /Development payment processor: (http:\/\/\S+) /;
+const PROCESSOR_SETTINGS_PRINTED = /^Then open \S+\/plans\./m;
 const RECEIVER_READY = /Development webhook receiver: (http:\/\/\S+)\//;
 
 /** The `NAME=value` lines dev:processor prints for the service. */
@@ -69,6 +70,8 @@ describeBrowser('the development walk in Chromium', () => {
     appUrl = `http://127.0.0.1:${appPort}`;
     processor = runDevTool('dev-processor', ['--port', '0', '--service', appUrl]);
     processorUrl = (await processor.waitFor(PROCESSOR_READY))[1];
+    // The settings follow the ready line, possibly in a later chunk of the pipe: wait for the last.
+    await processor.waitFor(PROCESSOR_SETTINGS_PRINTED);
     const settings = printedSettings(processor.output().stdout);
     expect(settings).toMatchObject({ STRIPE_API_BASE: processorUrl, SITE_URL: appUrl });
     const fulfilmentOrgId = newFulfilmentOrgId();
