@@ -3,6 +3,17 @@ import type { Endpoint, LoadInput, LoadOutput } from './load';
 import { LoadWorker, runChild } from './procs';
 import type { Seeded } from './seed';
 
+/** Every route the bench measures, in its order; the deep page only on the service. */
+export const BENCH_ENDPOINTS: readonly Endpoint[] = [
+  'health',
+  'me',
+  'devices',
+  'devicesDeep',
+  'deviceToken',
+  'webhook',
+  'checkout',
+];
+
 /** One load window's input for `bench/load.ts`, against the seeded tables. */
 export function loadInput(
   url: string,

@@ -18,20 +18,10 @@ import { loadInput } from './load-input';
 import { cpuSeconds, freePort, LoadWorker, rssMb, Server, startServer, stopServer } from './procs';
 import { seed, seedEmbedded, Seeded, SMALL } from './seed';
 import { serviceEnv } from './service-env';
-
-interface Config {
-  name: string;
-  root: string;
-  flags: string[];
-  /** `NAME=value` words among the flags: the process's environment (MALLOC_ARENA_MAX=2). */
-  env: Record<string, string>;
-}
+import { numberOption, ProbeSet, probeSets } from './probe-args';
 
 const argv = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? Number(argv.splice(i, 2)[1]) : fallback;
-};
+const option = (name: string, fallback: number) => numberOption(argv, name, fallback);
 const ROUNDS = option('--rounds', 3);
 const SECONDS = option('--seconds', 4);
 const IDLE_MS = option('--idle-ms', 3000);
@@ -42,24 +32,7 @@ const ONLY = argv.includes('--embedded-only')
   : argv.includes('--postgres-only')
     ? 'postgres'
     : undefined;
-const CONFIGS: Config[] = argv
-  .filter((a) => !a.startsWith('--') || a.includes('='))
-  .filter((a) => a.includes('='))
-  .map((a) => {
-    const eq = a.indexOf('=');
-    const [name, root] = a.slice(0, eq).split('@');
-    const words = a
-      .slice(eq + 1)
-      .split(/\s+/)
-      .filter((f) => f.length > 0);
-    const isEnv = (w: string) => /^[A-Z_]+=/.test(w);
-    return {
-      name,
-      root: root ?? join(__dirname, '..'),
-      flags: words.filter((w) => !isEnv(w)),
-      env: Object.fromEntries(words.filter(isEnv).map((w) => w.split('=', 2) as [string, string])),
-    };
-  });
+const CONFIGS = probeSets(argv);
 const ROUTES = argv.indexOf('--routes');
 /** The routes loaded in turn (`--routes me,devices,webhook,checkout`); the bench's ones by name. */
 const LOADED = (ROUTES >= 0 ? argv.splice(ROUTES, 2)[1] : 'me,devices').split(',') as Endpoint[];
@@ -70,7 +43,7 @@ const EMBEDDED_LOADED = argv.includes('--embedded-load');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const load1 = () => loadavg()[0].toFixed(2);
 
-function boot(c: Config, env: NodeJS.ProcessEnv, port: number): Promise<Server> {
+function boot(c: ProbeSet, env: NodeJS.ProcessEnv, port: number): Promise<Server> {
   // `NAME=` (empty) takes a variable out, e.g. start:prod's MALLOC_TRIM_THRESHOLD_ for a baseline.
   const merged = Object.entries({ ...env, ...c.env }).filter(([, v]) => v !== '');
   const script = /\.[jt]s$/.test(c.root) ? [c.root] : [join(c.root, 'dist/main.js')];

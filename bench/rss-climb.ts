@@ -14,66 +14,32 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { withBenchEnv } from './bench-env';
 import type { Endpoint } from './load';
-import { runWindow } from './load-input';
+import { BENCH_ENDPOINTS, runWindow } from './load-input';
 import { freePort, LoadWorker, rssMb, Server, startServer, stopServer } from './procs';
 import { referenceScript } from './reference-build';
 import { seed, Seeded, SMALL } from './seed';
 import { productionNodeArgs, serviceEnv } from './service-env';
 import { smapsKinds } from './smaps';
-
-interface Config {
-  name: string;
-  root: string;
-  flags: string[];
-  env: Record<string, string>;
-}
+import { numberOption, ProbeSet, probeSet, probeSets } from './probe-args';
 
 const argv = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? Number(argv.splice(i, 2)[1]) : fallback;
-};
+const option = (name: string, fallback: number) => numberOption(argv, name, fallback);
 const REPS = option('--reps', 1);
 const ROUNDS = option('--rounds', 3);
 const SECONDS = option('--seconds', 5);
 const STATS = argv.includes('--stats');
 /** At the end, glibc's malloc_trim(0) called through gdb: how much of the RSS was free malloc memory. */
 const TRIM = argv.includes('--trim');
-const ENDPOINTS: Endpoint[] = [
-  'health',
-  'me',
-  'devices',
-  'devicesDeep',
-  'deviceToken',
-  'webhook',
-  'checkout',
-];
+const ENDPOINTS: Endpoint[] = [...BENCH_ENDPOINTS];
 const ROOT = join(__dirname, '..');
 
-function parseConfig(a: string): Config {
-  const eq = a.indexOf('=');
-  const [name, root] = a.slice(0, eq).split('@');
-  const words = a
-    .slice(eq + 1)
-    .split(/\s+/)
-    .filter((w) => w.length > 0);
-  const isEnv = (w: string) => /^[A-Z_]+=/.test(w);
-  const env = words.filter(isEnv).map((w) => w.split('=', 2) as [string, string]);
-  return {
-    name,
-    root: root ?? ROOT,
-    flags: words.filter((w) => !isEnv(w)),
-    env: Object.fromEntries(env),
-  };
-}
-
-const sets = argv.filter((a) => !a.startsWith('--') && a.includes('='));
-const CONFIGS = sets.length > 0 ? sets.map(parseConfig) : [parseConfig('prod=')];
+const sets = probeSets(argv);
+const CONFIGS = sets.length > 0 ? sets : [probeSet('prod=')];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const load1 = () => loadavg()[0].toFixed(2);
 
 /** start:prod's command of the set's checkout, the set's flags and variables, its dist/main.js. */
-async function boot(c: Config, url: string, fakeUrl: string, statsFile: string) {
+async function boot(c: ProbeSet, url: string, fakeUrl: string, statsFile: string) {
   const port = await freePort();
   const base = serviceEnv(port, url, fakeUrl, undefined, c.root === 'bare-nest' ? ROOT : c.root);
   // `NAME=` (empty) takes one of start:prod's variables out.
@@ -120,7 +86,7 @@ interface Bench {
 }
 
 /** One process through the bench's rounds; its max RSS, MB. */
-async function run(c: Config, rep: number, b: Bench) {
+async function run(c: ProbeSet, rep: number, b: Bench) {
   const dir = mkdtempSync(join(tmpdir(), 'rss-climb-'));
   const statsFile = join(dir, 'stats.jsonl');
   const server: Server = await boot(c, b.url, b.fakeUrl, statsFile);

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { BenchEnv, benchAdminUrl, withBenchEnv } from './bench-env';
 import { eventsBench } from './events';
 import type { Endpoint } from './load';
+import { BENCH_ENDPOINTS } from './load-input';
 import { pinBackends } from './pg-affinity';
 import { capturePlans, plansMarkdown } from './plans';
 import { freePort, HAS_TASKSET, LoadWorker, rssMb, Server, startServer, stopServer } from './procs';
@@ -38,15 +39,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const WARM_BOOTS = Number(process.env.BENCH_BOOTS ?? (QUICK ? 2 : 5));
 const LARGE_SIZE = QUICK ? QUICK_LARGE : LARGE;
 /** Every measured route; the deep page only on the service (the references have no cursor). */
-const ENDPOINTS: Endpoint[] = [
-  'health',
-  'me',
-  'devices',
-  'devicesDeep',
-  'deviceToken',
-  'webhook',
-  'checkout',
-];
+const ENDPOINTS: Endpoint[] = [...BENCH_ENDPOINTS];
 const SERVICE_ONLY = new Set<Endpoint>(['devicesDeep']);
 /** The yardstick, then the reference; the quick check leaves the reference out. */
 const REFERENCES: ('bare-nest' | 'twin')[] = QUICK ? ['bare-nest'] : ['bare-nest', 'twin'];
