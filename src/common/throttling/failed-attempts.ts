@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { addressGroup } from './client-address';
-import { Pending, RateLimitPolicy, rateLimited, RateLimitService } from './rate-limit.service';
+import {
+  Pending,
+  RateLimitPolicy,
+  rateLimited,
+  RateLimitService,
+  whenReady,
+} from './rate-limit.service';
 import type { ThrottlerStorageRecord } from './fixed-window.storage';
 
 /** The counters of failures, apart from the policy's per-request counters. */
@@ -32,7 +38,7 @@ export class FailedAttempts {
       [FROM_ADDRESS, fromAddress(key, address)],
       [FROM_ALL, key],
     ]);
-    return typeof seconds === 'number' ? throwIfBlocked(seconds) : seconds.then(throwIfBlocked);
+    return whenReady(seconds, throwIfBlocked);
   }
 
   /** Counts one failure; throws 429 when the key is (now) over either allowance. */

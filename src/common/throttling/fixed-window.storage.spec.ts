@@ -38,4 +38,18 @@ describe('FixedWindowStorage', () => {
     expect(storage.increment('other', 60_000, 3, 60_000, 'p').totalHits).toBe(1);
     expect(storage.increment('k', 60_000, 3, 60_000, 'q').totalHits).toBe(1);
   });
+
+  it('answers the longest block among counters, without counting a hit', () => {
+    for (let i = 0; i < 4; i++) hit();
+    now += 15_000;
+    const counters = [
+      ['other', 'p'],
+      ['k', 'p'],
+    ] as const;
+    expect(storage.longestBlock(counters)).toBe(45_000);
+    expect(storage.longestBlock(counters)).toBe(45_000);
+    expect(storage.longestBlock([['other', 'p']])).toBe(0);
+    now += 45_000;
+    expect(storage.longestBlock(counters)).toBe(0);
+  });
 });

@@ -57,10 +57,18 @@ export class FixedWindowStorage {
     };
   }
 
-  /** Milliseconds the key stays blocked, without counting a hit (0 when it is not blocked). */
-  blockedFor(key: string, throttlerName: string): number {
-    const w = this.windows.get(`${key}:${throttlerName}`);
-    return w ? Math.max(0, w.blockedUntil - this.now()) : 0;
+  /**
+   * The longest any of the counters stays blocked, in milliseconds (0: none is), without
+   * counting a hit; the same question RedisFallbackStorage answers, here at once.
+   */
+  longestBlock(counters: readonly (readonly [key: string, throttlerName: string])[]): number {
+    const now = this.now();
+    let longest = 0;
+    for (const [key, throttlerName] of counters) {
+      const w = this.windows.get(`${key}:${throttlerName}`);
+      if (w) longest = Math.max(longest, w.blockedUntil - now);
+    }
+    return longest;
   }
 
   private sweep(): void {

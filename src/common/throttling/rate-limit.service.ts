@@ -20,6 +20,11 @@ const WINDOW_MS = 60_000;
  */
 export type Pending<T> = T | Promise<T>;
 
+/** `next` of the value: at once when it is there, else when it comes. */
+export function whenReady<T, U>(value: Pending<T>, next: (value: T) => U): Pending<U> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
+
 const toSeconds = (ms: number): number => (ms > 0 ? Math.ceil(ms / 1000) : 0);
 
 /** The 429 every limit answers, with the seconds to wait. */
@@ -108,11 +113,7 @@ export class RateLimitService implements OnApplicationBootstrap, OnApplicationSh
       const name = `${policy}:${counter}`;
       return [this.keyOf(name, tracker), name] as const;
     });
-    const storage = this.storage;
-    if (storage instanceof FixedWindowStorage) {
-      return toSeconds(Math.max(0, ...keys.map(([key, name]) => storage.blockedFor(key, name))));
-    }
-    return storage.longestBlock(keys).then(toSeconds);
+    return whenReady(this.storage.longestBlock(keys), toSeconds);
   }
 
   private redisStorage(

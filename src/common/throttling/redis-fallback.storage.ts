@@ -68,10 +68,7 @@ export class RedisFallbackStorage {
         return ms as number;
       });
     });
-    const ms = answered.ok
-      ? answered.value
-      : counters.map(([key, name]) => this.memory.blockedFor(key, name));
-    return Math.max(0, ...ms);
+    return answered.ok ? Math.max(0, ...answered.value) : this.memory.longestBlock(counters);
   }
 
   /**
