@@ -6,6 +6,7 @@ import { HEALTH_LIVE_PATH, HEALTH_PATH } from '../common/http/probe-paths';
 import { requestId } from '../common/logging/logger.options';
 import type { Step } from '../common/http/middleware-chain';
 import { HealthService } from './health.service';
+import { pathOf } from '../common/http/http-request';
 
 /**
  * `GET /health` and `GET /health/live`, answered by the front chain's first step: a balancer asks
@@ -27,9 +28,7 @@ export function healthProbes(
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.origin !== undefined) {
       return next();
     }
-    const url = req.url ?? '';
-    const query = url.indexOf('?');
-    const path = query === -1 ? url : url.slice(0, query);
+    const path = pathOf(req.url ?? '');
     if (path === HEALTH_LIVE_PATH) {
       prepare(req, res);
       return send(res, 200, LIVE);

@@ -13,3 +13,9 @@ export interface HttpRequest {
   /** The `Cookie` header parsed, on first read (readSessionCookie). */
   cookies?: Record<string, string | undefined>;
 }
+
+/** A request target without its query string (what routes and logs go by). */
+export function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}

@@ -1,4 +1,5 @@
 import type { Step } from './middleware-chain';
+import { pathOf } from './http-request';
 
 /**
  * `handler` under a path prefix, as `app.use(prefix, handler)` mounts it (Express's router,
@@ -41,7 +42,6 @@ function endsSegment(rest: string): boolean {
 /** `http://host` of an absolute-form request target (a proxy's), else '' (router's getProtohost). */
 function protohostOf(url: string): string {
   if (url.length === 0 || url[0] === '/') return '';
-  const query = url.indexOf('?');
-  const scheme = url.slice(0, query === -1 ? url.length : query).indexOf('://');
+  const scheme = pathOf(url).indexOf('://');
   return scheme === -1 ? '' : url.substring(0, url.indexOf('/', scheme + 3));
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DomainError } from '../errors/domain.error';
 import { ErrorCode } from '../errors/error-code.enum';
+import { pathOf } from './http-request';
 
 /**
  * A path that is not valid percent-encoding is 400, on every path and with a fixed detail. Left to
@@ -12,8 +13,7 @@ export function rejectMalformedPath() {
     const url = req.url ?? '/';
     // Most requests have no '%' at all: they pay one scan, no copy of the path.
     if (!url.includes('%')) return next();
-    const query = url.indexOf('?');
-    const path = query === -1 ? url : url.slice(0, query);
+    const path = pathOf(url);
     if (path.includes('%') && !decodes(path)) {
       return next(
         new DomainError(

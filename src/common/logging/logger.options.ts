@@ -7,6 +7,7 @@ import { AppConfig } from '../../config/app-config';
 import { MONITORING_PATHS } from '../http/probe-paths';
 import { serverLogDestination } from './log-destination';
 import { pinoOptions } from './logger.factory';
+import { pathOf } from '../http/http-request';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** The error pino-http makes up for a 5xx answer that had none: its stack is pino-http's own. */
@@ -75,7 +76,7 @@ function accessLogOptions(config: AppConfig, isTty = process.stdout.isTTY): Opti
     genReqId: requestId,
     // A failing probe shows as a 503 to the prober, a failing scrape in Prometheus. Logging them
     // costs more than answering them (the probes are mostly answered before this: health-probes.ts).
-    autoLogging: { ignore: (req) => MONITORING_PATHS.has((req.url ?? '').split('?', 1)[0]) },
+    autoLogging: { ignore: (req) => MONITORING_PATHS.has(pathOf(req.url ?? '')) },
     customLogLevel: (_req, res) => accessLevel(res.statusCode),
     // No headers: they hold credentials, and serializing and redacting them on every line was a
     // measurable part of a request's cost (bench/findings.md). Every `req` and `res` of every
@@ -90,7 +91,7 @@ function accessLogOptions(config: AppConfig, isTty = process.stdout.isTTY): Opti
       req: (req: RequestLogView) => ({
         id: req.id,
         method: req.method,
-        url: (req.originalUrl ?? req.url ?? '').split('?', 1)[0],
+        url: pathOf(req.originalUrl ?? req.url ?? ''),
         remoteAddress: req.socket?.remoteAddress,
         userAgent: req.headers['user-agent'],
       }),
