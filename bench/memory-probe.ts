@@ -18,7 +18,7 @@ import { loadInput } from './load-input';
 import { cpuSeconds, freePort, LoadWorker, rssMb, Server, startServer, stopServer } from './procs';
 import { seed, seedEmbedded, Seeded, SMALL } from './seed';
 import { serviceEnv } from './service-env';
-import { numberOption, ProbeSet, probeSets } from './probe-args';
+import { loadAverages, numberOption, ProbeSet, probeSets } from './probe-args';
 
 const argv = process.argv.slice(2);
 const option = (name: string, fallback: number) => numberOption(argv, name, fallback);
@@ -153,11 +153,7 @@ async function main() {
   for (const c of CONFIGS) {
     console.log(`${c.name}: ${c.root} ${c.flags.join(' ')} ${JSON.stringify(c.env)}`);
   }
-  console.log(
-    `start: load average ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`start: load average ${loadAverages()}`);
   const worker = new LoadWorker(join(__dirname, 'load.ts'));
   try {
     if (ONLY !== 'postgres') await embedded(worker);
@@ -165,11 +161,7 @@ async function main() {
   } finally {
     worker.stop();
   }
-  console.log(
-    `end: load average ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`end: load average ${loadAverages()}`);
 }
 
 void main().catch((err: unknown) => {

@@ -2,6 +2,7 @@
  * The command line of the memory probes (bench/memory-probe.ts, bench/rss-climb.ts): numeric
  * options and the sets they compare, `name[@checkout]=<node flags and NAME=value variables>`.
  */
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 
 /** One set: a build (this checkout or `root`), node flags, and variables for its process. */
@@ -38,4 +39,11 @@ export function probeSet(arg: string): ProbeSet {
     flags: words.filter((w) => !isEnv(w)),
     env: Object.fromEntries(words.filter(isEnv).map((w) => w.split('=', 2) as [string, string])),
   };
+}
+
+/** The 1-, 5- and 15-minute load averages, as the probes print them. */
+export function loadAverages(): string {
+  return loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 }

@@ -20,7 +20,7 @@ import { referenceScript } from './reference-build';
 import { seed, Seeded, SMALL } from './seed';
 import { productionNodeArgs, serviceEnv } from './service-env';
 import { smapsKinds } from './smaps';
-import { numberOption, ProbeSet, probeSet, probeSets } from './probe-args';
+import { loadAverages, numberOption, ProbeSet, probeSet, probeSets } from './probe-args';
 
 const argv = process.argv.slice(2);
 const option = (name: string, fallback: number) => numberOption(argv, name, fallback);
@@ -150,11 +150,7 @@ async function run(c: ProbeSet, rep: number, b: Bench) {
 async function main() {
   for (const c of CONFIGS)
     console.log(`${c.name}: ${c.root} ${c.flags.join(' ')} ${JSON.stringify(c.env)}`);
-  console.log(
-    `start: load average ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`start: load average ${loadAverages()}`);
   const worker = new LoadWorker(join(__dirname, 'load.ts'));
   const maxima = new Map<string, number[]>();
   try {
@@ -181,11 +177,7 @@ async function main() {
     worker.stop();
   }
   for (const [name, list] of maxima) console.log(`${name}: max RSS ${list.join(', ')} MB`);
-  console.log(
-    `end: load average ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`end: load average ${loadAverages()}`);
 }
 
 void main().catch((err: unknown) => {
