@@ -1,3 +1,4 @@
+import type { ThrottlerStorage } from '@nestjs/throttler';
 import { FixedWindowStorage } from './fixed-window.storage';
 
 describe('FixedWindowStorage', () => {
@@ -9,7 +10,7 @@ describe('FixedWindowStorage', () => {
   });
   afterEach(() => storage.close());
 
-  const hit = () => storage.increment('k', 60_000, 3, 60_000, 'p');
+  const hit = () => storage.count('k', 60_000, 3, 60_000, 'p');
 
   it('counts hits in a window and blocks past the limit until the block ends', () => {
     expect(hit().totalHits).toBe(1);
@@ -35,8 +36,8 @@ describe('FixedWindowStorage', () => {
 
   it('keeps keys and throttler names apart', () => {
     hit();
-    expect(storage.increment('other', 60_000, 3, 60_000, 'p').totalHits).toBe(1);
-    expect(storage.increment('k', 60_000, 3, 60_000, 'q').totalHits).toBe(1);
+    expect(storage.count('other', 60_000, 3, 60_000, 'p').totalHits).toBe(1);
+    expect(storage.count('k', 60_000, 3, 60_000, 'q').totalHits).toBe(1);
   });
 
   it('answers the longest block among counters, without counting a hit', () => {
@@ -51,5 +52,14 @@ describe('FixedWindowStorage', () => {
     expect(storage.longestBlock([['other', 'p']])).toBe(0);
     now += 45_000;
     expect(storage.longestBlock(counters)).toBe(0);
+  });
+
+  it("is a ThrottlerStorage: increment resolves to count's record", async () => {
+    const viaInterface: ThrottlerStorage = storage;
+    await expect(viaInterface.increment('i', 60_000, 3, 60_000, 'p')).resolves.toMatchObject({
+      totalHits: 1,
+      isBlocked: false,
+    });
+    expect(storage.count('i', 60_000, 3, 60_000, 'p').totalHits).toBe(2);
   });
 });

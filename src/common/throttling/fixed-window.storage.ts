@@ -14,10 +14,10 @@ const SWEEP_INTERVAL_MS = 60_000;
 /**
  * In-memory counters with the same fixed-window rule as the Redis store's script, in O(1) per hit.
  * The throttler's own memory store keeps one timestamp per hit and filters them all on every hit,
- * which grows with the allowance. Its answers are synchronous (unlike ThrottlerStorage's), so a
- * request counted in memory waits on no promise for its limits.
+ * which grows with the allowance. It is a ThrottlerStorage (the contract's interface); `count` is
+ * the same answer without the promise, so a request counted in memory waits on none for its limits.
  */
-export class FixedWindowStorage {
+export class FixedWindowStorage implements ThrottlerStorage {
   private readonly windows = new Map<string, Window>();
   private readonly sweeper: NodeJS.Timeout;
 
@@ -28,6 +28,17 @@ export class FixedWindowStorage {
   }
 
   increment(
+    key: string,
+    ttl: number,
+    limit: number,
+    blockDuration: number,
+    throttlerName: string,
+  ): Promise<ThrottlerStorageRecord> {
+    return Promise.resolve(this.count(key, ttl, limit, blockDuration, throttlerName));
+  }
+
+  /** ThrottlerStorage's `increment`, answered at once. */
+  count(
     key: string,
     ttl: number,
     limit: number,

@@ -67,6 +67,10 @@ const REDIS_DISCONNECT_TIMEOUT_MS = 200;
 @Injectable()
 export class RateLimitService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly storage: FixedWindowStorage | RedisFallbackStorage;
+  /** A hit on a counter: at once in memory (`count`), a promise from Redis (`increment`). */
+  private readonly count: (
+    ...args: Parameters<FixedWindowStorage['count']>
+  ) => Pending<ThrottlerStorageRecord>;
   private readonly prefix: string;
   /** How a tracker appears in a counter's key: hashed where the key goes to Redis. */
   private readonly trackerKey: (tracker: string) => string;
@@ -76,7 +80,9 @@ export class RateLimitService implements OnApplicationBootstrap, OnApplicationSh
     this.allowances = config.rateLimits;
     this.prefix = config.redisKeyPrefix;
     const memory = new FixedWindowStorage(() => clock.now().getTime());
-    this.storage = config.redisUrl ? this.redisStorage(config.redisUrl, memory, clock) : memory;
+    const redis = config.redisUrl ? this.redisStorage(config.redisUrl, memory, clock) : undefined;
+    this.storage = redis ?? memory;
+    this.count = redis ? (...args) => redis.increment(...args) : (...args) => memory.count(...args);
     this.trackerKey = config.redisUrl ? hashedTracker : quotedTracker;
   }
 
@@ -98,7 +104,7 @@ export class RateLimitService implements OnApplicationBootstrap, OnApplicationSh
   ): Pending<ThrottlerStorageRecord> {
     const name = `${policy}:${counter}`;
     const limit = this.limitOf(policy) * factor;
-    return this.storage.increment(this.keyOf(name, tracker), WINDOW_MS, limit, WINDOW_MS, name);
+    return this.count(this.keyOf(name, tracker), WINDOW_MS, limit, WINDOW_MS, name);
   }
 
   /**

@@ -20,7 +20,7 @@ const blockKey = (key: string, throttlerName: string) => `{${key}:${throttlerNam
  * Redis refusing on an open connection (an error reply) is tried again every RETRY_AFTER_MS.
  * With no offline queue, a command while disconnected fails at once instead of waiting.
  */
-export class RedisFallbackStorage {
+export class RedisFallbackStorage implements ThrottlerStorage {
   private inMemory = false;
   private retryAt = 0;
 
@@ -51,7 +51,7 @@ export class RedisFallbackStorage {
     );
     if (counted.ok) return counted.value;
     this.metrics.hits.inc();
-    return this.memory.increment(key, ttl, limit, blockDuration, throttlerName);
+    return this.memory.count(key, ttl, limit, blockDuration, throttlerName);
   }
 
   /**
