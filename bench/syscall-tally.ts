@@ -57,7 +57,9 @@ export function tally(dir: string, pid: number, ports: Ports, per: number): Cens
     for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
       const m = LINE.exec(line);
       if (!m) continue;
-      const [, name, fd, note, rest, result] = m;
+      const [, call, fd, note, rest, result] = m;
+      // A poll that may not wait: the loop had work queued (setImmediate, a due timer).
+      const name = call === 'epoll_pwait' && /, 0, NULL, \d+$/.test(rest) ? `${call} (0 ms)` : call;
       const n = c.calls.get(name) ?? { main: 0, other: 0 };
       n[main ? 'main' : 'other']++;
       c.calls.set(name, n);
