@@ -17,12 +17,13 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { Alloc, allocated } from './alloc-profile';
-import { withBenchEnv } from './bench-env';
+import { benchAdminUrl, withBenchEnv } from './bench-env';
 import type { Endpoint } from './load';
 import { runWindow } from './load-input';
 import { diffMarkdown, RouteDiff } from './profile-diff-report';
 import { Measured, sum } from './profile-gap';
 import type { Profile } from './profile-layers';
+import { pinBackends } from './pg-affinity';
 import { nowUs, Span, windowShares } from './profile-windows';
 import { LoadWorker, Server, stopServer } from './procs';
 import { cpu, Env, EXTRA_FLAGS, minus, Name, NAMES, servers } from './profile-diff-servers';
@@ -201,7 +202,10 @@ async function main(): Promise<void> {
   const dir = join(__dirname, 'results', 'profiles', `diff-${stamp}`);
   const worker = new LoadWorker(join(__dirname, 'load.ts'));
   try {
-    await withBenchEnv('bench_diff', async ({ url, fake }) => {
+    await withBenchEnv('bench_diff', async ({ url, fake, dbName }) => {
+      // As the bench and bench:ab: a backend on the server's core preempts the server in its
+      // writes to PostgreSQL, and the profiler books the wait to writev (bench/findings.md).
+      const pinner = await pinBackends(benchAdminUrl(), [dbName]);
       const env = servers(url, fake.url);
       // The service's first boot migrates the fresh database; the rows go in afterwards.
       const migrate = await env.start('service');
@@ -249,6 +253,7 @@ async function main(): Promise<void> {
       mkdirSync(dirname(target), { recursive: true });
       writeFileSync(target, md);
       console.log(`\n${md}\nwritten to ${target}`);
+      await pinner.stop();
     });
   } finally {
     worker.stop();

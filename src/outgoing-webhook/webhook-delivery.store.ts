@@ -111,7 +111,11 @@ export class WebhookDeliveryStore {
     token: string,
     perEndpoint: number,
   ): Promise<ClaimedDelivery[]> {
-    await this.dataSource.query(CLAIM_SQL, [now, limit, leaseUntil, token, perEndpoint]);
+    // On PostgreSQL, TypeORM answers an UPDATE with [rows, affected].
+    const params = [now, limit, leaseUntil, token, perEndpoint];
+    const [, claimed] = await this.dataSource.query<[unknown[], number]>(CLAIM_SQL, params);
+    // Nothing leased to this fresh token (every idle poll): the read could only find nothing.
+    if (claimed === 0) return [];
     return this.dataSource.query<ClaimedDelivery[]>(CLAIMED_SQL, [token]);
   }
 
