@@ -1,7 +1,14 @@
 import { ArgumentMetadata, Type as Class, ValidationPipe } from '@nestjs/common';
 import { Exclude, Expose, Transform, Type } from 'class-transformer';
 import fc from 'fast-check';
-import { IsInt, IsOptional, IsString, MaxLength, ValidateNested } from './config/class-validator';
+import {
+  IsBoolean,
+  IsInt,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateNested,
+} from './config/class-validator';
 import { DeviceAuthDto } from './device/device-auth.dto';
 import { ListDevicesDto } from './device/list-devices.dto';
 import { AppValidationPipe } from './common/validation/app-validation.pipe';
@@ -35,6 +42,13 @@ class ToObject {
   @IsOptional()
   a?: unknown;
 }
+class Typed {
+  @IsOptional() @Type(() => Number) @IsInt() n?: number;
+  @IsOptional() @Type(() => String) @IsString() s?: string;
+  @IsOptional() @Type(() => Boolean) @IsBoolean() b?: boolean;
+  @IsOptional() @Type(() => Date) d?: Date;
+  @IsOptional() @Type(() => WithDefaults) w?: unknown;
+}
 class Nested {
   @IsOptional() @ValidateNested() @Type(() => WithDefaults) inner?: WithDefaults;
 }
@@ -45,6 +59,7 @@ const synthetic: Class<unknown>[] = [
   ExposedOnly,
   Renamed,
   ToObject,
+  Typed,
   Nested,
 ];
 
@@ -103,7 +118,8 @@ describe('AppValidationPipe', () => {
       expect(dto).toBeInstanceOf(DeviceAuthDto);
       expect(dto).toEqual(Object.assign(new DeviceAuthDto(), body));
       const query = Object.assign(Object.create(null), { limit: '20' }) as object;
-      await pipe.transform(query, { type: 'query', metatype: ListDevicesDto });
+      const page = await pipe.transform(query, { type: 'query', metatype: ListDevicesDto });
+      expect(page).toEqual(Object.assign(new ListDevicesDto(), { limit: 20 }));
       expect(spy).not.toHaveBeenCalled();
       // A nested value, or a DTO with nested rules, is still Nest's.
       await pipe.transform({ inner: {} }, { type: 'body', metatype: Nested });

@@ -9,6 +9,7 @@ import {
 import { DomainError } from '../errors/domain.error';
 import { ErrorCode } from '../errors/error-code.enum';
 import { validationExceptionFactory } from '../errors/validation.exception-factory';
+import { flatInstance } from './flat-instance';
 import { findUnstorableText } from './storable-text';
 import { planFor, ValidationPlan } from './validation-plan';
 import { cacheValidationRules } from './validation-rules.cache';
@@ -120,9 +121,9 @@ export class AppValidationPipe extends ValidationPipe {
     plan: ValidationPlan,
   ): Promise<unknown> {
     const metatype = metadata.metatype as Type<object>;
-    const entity = keys.every((key) => plan.copiedAsIs.has(key))
-      ? copyInto(new metatype(), value, keys)
-      : plainToInstance(metatype, value, this.transformOptions);
+    const entity =
+      flatInstance(metatype, value, keys, plan) ??
+      plainToInstance(metatype, value, this.transformOptions);
     // What the base pipe checks when the instance is not of the class (a transform that returns
     // something else): rare enough to leave to it.
     if (entity.constructor !== metatype) return super.transform(value, metadata);
@@ -142,18 +143,4 @@ export class AppValidationPipe extends ValidationPipe {
     const error = this.exceptionFactory(errors) as Error;
     return Promise.reject(error);
   }
-}
-
-/**
- * What class-transformer's `plainToInstance` does with a flat value whose every key is copied as
- * it is (ValidationPlan.copiedAsIs): each value set on a new instance in the value's key order,
- * except over a method the instance has (the plan rules out the class's own accessors).
- */
-function copyInto(entity: object, value: Record<string, unknown>, keys: string[]): object {
-  const target = entity as Record<string, unknown>;
-  for (const key of keys) {
-    if (target[key] instanceof Function) continue;
-    target[key] = value[key];
-  }
-  return entity;
 }

@@ -1,4 +1,5 @@
 import type { MetadataStorage as TransformerStorage } from 'class-transformer/types/MetadataStorage';
+import type { TypeMetadata } from 'class-transformer/types/interfaces/metadata/type-metadata.interface';
 import type { Type } from '@nestjs/common';
 import { TransformationType } from 'class-transformer';
 import { getMetadataStorage } from '../../config/class-validator';
@@ -17,14 +18,19 @@ const PROMISE = 'promiseValidation';
 const CUSTOM = 'customValidation';
 const PLAIN_TO_CLASS = TransformationType.PLAIN_TO_CLASS;
 
-/** What the pipe may do more cheaply for one DTO class, worked out once from the metadata. */
+/**
+ * What the pipe may do more cheaply for one DTO class, worked out once from the metadata: how
+ * class-transformer fills each property from a flat value (one of scalars). A property not here,
+ * or any property when the class itself has a transformer strategy or exposes or excludes names,
+ * is left to class-transformer.
+ */
 export interface ValidationPlan {
   /**
-   * Properties class-transformer would copy as they are from a flat value: no `@Type`,
-   * `@Transform`, `@Expose` or `@Exclude` on them, no accessor or method of that name on the
-   * class. Empty when the class itself has a transformer strategy or exposes or excludes names.
+   * Properties with no `@Type`, `@Transform`, `@Expose` or `@Exclude` and no accessor or method
+   * of that name on the class: class-transformer copies the value as it is, or with a plain
+   * `@Type` (no discriminator, not a Map) it converts it by the type that function names.
    */
-  readonly copiedAsIs: ReadonlySet<string>;
+  readonly properties: ReadonlyMap<string, TypeMetadata | undefined>;
 }
 
 /** The rules class-validator's executor looks up for a value of this class (no groups, no schema). */
@@ -55,28 +61,32 @@ function validatesSynchronously(rules: Rules): boolean {
   );
 }
 
-/** The properties class-transformer copies unchanged (see ValidationPlan.copiedAsIs). */
-function copiedAsIs(metatype: Type<unknown>, rules: Rules): Set<string> {
+/** The properties class-transformer fills simply (see ValidationPlan.properties). */
+function simpleProperties(
+  metatype: Type<unknown>,
+  rules: Rules,
+): Map<string, TypeMetadata | undefined> {
   const t = transformerStorage;
+  const found = new Map<string, TypeMetadata | undefined>();
   if (
     t.getStrategy(metatype) !== 'none' ||
     t.getExposedProperties(metatype, PLAIN_TO_CLASS).length > 0 ||
     t.getExcludedProperties(metatype, PLAIN_TO_CLASS).length > 0
   ) {
-    return new Set();
+    return found;
   }
-  const names = new Set(rules.map((rule) => rule.propertyName));
-  for (const name of names) {
-    const plain =
-      t.findTypeMetadata(metatype, name) === undefined &&
+  for (const name of new Set(rules.map((rule) => rule.propertyName))) {
+    const type = t.findTypeMetadata(metatype, name) as TypeMetadata | undefined;
+    const simple =
+      (type === undefined || (!type.options?.discriminator && type.reflectedType !== Map)) &&
       t.findTransformMetadatas(metatype, name, PLAIN_TO_CLASS).length === 0 &&
       t.findExposeMetadataByCustomName(metatype, name) === undefined &&
       t.findExposeMetadata(metatype, name) === undefined &&
       t.findExcludeMetadata(metatype, name) === undefined &&
       !(name in metatype.prototype);
-    if (!plain) names.delete(name);
+    if (simple) found.set(name, type);
   }
-  return names;
+  return found;
 }
 
 // Keyed by the rules class-validator hands back, which validation-rules.cache.ts keeps until a
@@ -92,7 +102,7 @@ export function planFor(metatype: Type<unknown>): ValidationPlan | undefined {
   const rules = rulesOf(metatype);
   let plan = plans.get(rules);
   if (plan === undefined) {
-    plan = validatesSynchronously(rules) ? { copiedAsIs: copiedAsIs(metatype, rules) } : null;
+    plan = validatesSynchronously(rules) ? { properties: simpleProperties(metatype, rules) } : null;
     plans.set(rules, plan);
   }
   return plan ?? undefined;
