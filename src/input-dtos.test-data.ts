@@ -50,15 +50,14 @@ export function describe(value: unknown, depth = 0): unknown {
   return { kind, own };
 }
 
-/** A DomainError as the problem-details filter would send it, or any other error by class. */
+/**
+ * A DomainError as the problem-details filter would send it; any other error by name and message
+ * (not `instanceof`: an error thrown in an ES module of Nest's is another realm's under Jest).
+ */
 function describeError(error: unknown): unknown {
-  if (!(error instanceof Error)) return { thrown: describe(error) };
-  const { code, detail, errors, headers } = error as Error & Record<string, unknown>;
-  return {
-    name: error.name,
-    message: error.message,
-    json: JSON.stringify({ code, detail, errors, headers }),
-  };
+  if (typeof error !== 'object' || error === null) return { thrown: describe(error) };
+  const { name, message, code, detail, errors, headers } = error as Record<string, unknown>;
+  return { name, message, json: JSON.stringify({ code, detail, errors, headers }) };
 }
 
 export interface Outcome {
