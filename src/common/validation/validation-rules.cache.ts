@@ -4,6 +4,8 @@ type Rules = ReturnType<MetadataStorage['getTargetValidationMetadatas']>;
 type Grouped = ReturnType<MetadataStorage['groupByPropertyName']>;
 
 const cached = new WeakSet<MetadataStorage>();
+/** The key of a lookup without schema, `always` or strict groups, as the template spells it. */
+const PLAIN_LOOKUP = `${undefined}\n${false}\n${false}`;
 
 /**
  * class-validator looks a DTO's rules up again on every validation: it walks every class it knows
@@ -26,7 +28,11 @@ export function cacheValidationRules(storage: MetadataStorage = getMetadataStora
     if (groups !== undefined && groups.length > 0) {
       return lookUp(target, schema, always, strictGroups, groups);
     }
-    const key = `${schema}\n${always}\n${strictGroups}`;
+    // The executor's own lookup (no schema, no options) is nearly every one: its key is made once.
+    const key =
+      schema === undefined && always === false && strictGroups === false
+        ? PLAIN_LOOKUP
+        : `${schema}\n${always}\n${strictGroups}`;
     let forTarget = rules.get(target);
     if (forTarget === undefined) rules.set(target, (forTarget = new Map<string, Rules>()));
     let found = forTarget.get(key);
