@@ -97,7 +97,14 @@ export class AppValidationPipe extends ValidationPipe {
       }
       const keys = flatKeys(value);
       const plan = keys && this.planOf(metadata);
-      if (plan) return this.transformFlat(value as Record<string, unknown>, keys, metadata, plan);
+      if (plan) {
+        // A throw (a DTO's constructor, a library fault) rejects, as it does in the base pipe.
+        try {
+          return this.transformFlat(value as Record<string, unknown>, keys, metadata, plan);
+        } catch (err) {
+          return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+        }
+      }
     }
     return super.transform(value, metadata);
   }
