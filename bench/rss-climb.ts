@@ -30,6 +30,9 @@ const SECONDS = option('--seconds', 5);
 const STATS = argv.includes('--stats');
 /** At the end, glibc's malloc_trim(0) called through gdb: how much of the RSS was free malloc memory. */
 const TRIM = argv.includes('--trim');
+/** `--snapshot DIR` (with --stats): a heap snapshot after the final full GC, DIR/<set>-<rep>.heapsnapshot. */
+const snapshotAt = argv.indexOf('--snapshot');
+const SNAPSHOT_DIR = snapshotAt >= 0 ? argv.splice(snapshotAt, 2)[1] : undefined;
 const ENDPOINTS: Endpoint[] = [...BENCH_ENDPOINTS];
 const ROOT = join(__dirname, '..');
 
@@ -39,13 +42,17 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const load1 = () => loadavg()[0].toFixed(2);
 
 /** start:prod's command of the set's checkout, the set's flags and variables, its dist/main.js. */
-async function boot(c: ProbeSet, url: string, fakeUrl: string, statsFile: string) {
+async function boot(c: ProbeSet, url: string, fakeUrl: string, statsFile: string, rep: number) {
   const port = await freePort();
   const base = serviceEnv(port, url, fakeUrl, undefined, c.root === 'bare-nest' ? ROOT : c.root);
+  const snapshot = SNAPSHOT_DIR ? join(SNAPSHOT_DIR, `${c.name}-${rep + 1}.heapsnapshot`) : '';
   // `NAME=` (empty) takes one of start:prod's variables out.
-  const env = Object.entries({ ...base, ...c.env, MEM_STATS_FILE: statsFile }).filter(
-    ([, v]) => v !== '',
-  );
+  const env = Object.entries({
+    ...base,
+    ...c.env,
+    MEM_STATS_FILE: statsFile,
+    MEM_STATS_SNAPSHOT: snapshot,
+  }).filter(([, v]) => v !== '');
   const pre = STATS ? ['-r', join(__dirname, 'mem-stats.js')] : [];
   // `name@bare-nest=...`: the bench's yardstick, compiled as the bench runs it, under this checkout's flags.
   const bare = c.root === 'bare-nest';
@@ -89,7 +96,7 @@ interface Bench {
 async function run(c: ProbeSet, rep: number, b: Bench) {
   const dir = mkdtempSync(join(tmpdir(), 'rss-climb-'));
   const statsFile = join(dir, 'stats.jsonl');
-  const server: Server = await boot(c, b.url, b.fakeUrl, statsFile);
+  const server: Server = await boot(c, b.url, b.fakeUrl, statsFile, rep);
   const pid = server.child.pid!;
   let max = 0;
   try {
@@ -123,11 +130,15 @@ async function run(c: ProbeSet, rep: number, b: Bench) {
     if (STATS) {
       // The full collection and the module list of bench/mem-stats.js (needs --expose-gc in the set).
       server.child.kill('SIGWINCH');
-      await sleep(1500);
-      const gcLine = readFileSync(statsFile, 'utf8')
-        .trim()
-        .split('\n')
-        .filter((l) => l.includes('"gc":true'));
+      const gcLines = () =>
+        readFileSync(statsFile, 'utf8')
+          .trim()
+          .split('\n')
+          .filter((l) => l.includes('"gc":true'));
+      // A heap snapshot takes seconds to write; the gc line follows it.
+      for (let waited = 0; gcLines().length === 0 && waited < 60_000; waited += 500)
+        await sleep(500);
+      const gcLine = gcLines();
       console.log(`  after gc: ${smapsKinds(pid)} | ${gcLine.pop() ?? '(none)'}`);
     }
     if (TRIM) {

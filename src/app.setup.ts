@@ -13,7 +13,7 @@ import { Drain } from './common/lifecycle/drain';
 import { RequestPinoLogger, requestContext } from './common/logging/request-context';
 import { accessLog } from './common/logging/logger.options';
 import { httpMetrics } from './common/metrics/http-metrics.middleware';
-import { setupApiDocs } from './common/openapi/api-document';
+import { apiDocs } from './common/openapi/api-docs.middleware';
 import { AppConfig } from './config/app-config';
 import { healthProbes } from './health/health-probes';
 import { HealthService } from './health/health.service';
@@ -52,7 +52,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.useLogger(new Logger(new RequestPinoLogger(params), params));
   applyServerLimits(app.getHttpServer(), config.httpTimeouts);
   app.use(middlewareChain(frontSteps(app, config, params)));
-  setupApiDocs(app, config);
+  // The API docs (Swagger UI, /api/docs-json): set up on their first request, not at boot.
+  app.use(apiDocs(app, config));
   return app;
 }
 

@@ -17,7 +17,7 @@ import {
   ApiOperation,
   ApiSecurity,
   ApiTags,
-} from '@nestjs/swagger';
+} from '../common/openapi/swagger.decorator';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { ApiCookieWrite, ApiDatabase, ApiProblems } from '../common/openapi/api-problems.decorator';
 import type { HttpRequest } from '../common/http/http-request';

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty } from '../common/openapi/swagger.decorator';
 import { IsString, Matches, MaxLength } from '../config/class-validator';
 import { SUBSCRIPTION_STATUSES } from '../subscription/subscription.entity';
 import type { SubscriptionStatus } from '../subscription/subscription.entity';

@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '../common/openapi/swagger.decorator';
 import { Transform } from 'class-transformer';
 import {
   IsBoolean,

@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Headers } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiExcludeController } from '../common/openapi/swagger.decorator';
 import { METRICS_CONTENT_TYPE } from '../common/metrics/metrics';
 import { MetricsService } from './metrics.service';
 

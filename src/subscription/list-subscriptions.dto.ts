@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '../common/openapi/swagger.decorator';
 import { IsIn, IsOptional } from '../config/class-validator';
 import { PageQueryDto } from '../common/pagination/page-query.dto';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from './subscription.entity';

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty } from '../common/openapi/swagger.decorator';
 import { mapPage, type Page } from '../common/pagination/page';
 import {
   HISTORY_SOURCES,

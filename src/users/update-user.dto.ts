@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '../common/openapi/swagger.decorator';
 import { IsBoolean, IsIn, IsOptional } from '../config/class-validator';
 import { ROLES } from '../auth/auth-user';
 import type { Role } from '../auth/auth-user';

@@ -1,5 +1,11 @@
 import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiOkResponse,
+  ApiOperation,
+  ApiSecurity,
+  ApiTags,
+} from '../common/openapi/swagger.decorator';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import type { AccessLine } from '../common/logging/access-line';
 import { RequestAccessLine } from '../common/logging/access-line';

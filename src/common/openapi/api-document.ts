@@ -1,17 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
-import {
-  DocumentBuilder,
-  OpenAPIObject,
-  ReferenceObject,
-  ResponseObject,
-  SchemaObject,
-  SwaggerModule,
-} from '@nestjs/swagger';
+import type { OpenAPIObject, ReferenceObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
 import type { AppConfig } from '../../config/app-config';
 import { ErrorCode, statusOf } from '../errors/error-code.enum';
 import { HEALTH_PATHS } from '../http/probe-paths';
 import { problemCodesOf, problemResponse } from './api-problems.decorator';
 import { ProblemDetailsSchema } from './problem-details.schema';
+import { applyDeferredDecorators, swaggerLib } from './swagger.decorator';
 
 export const API_DOCS_PATH = 'api/docs';
 export const API_DOCS_JSON_PATH = 'api/docs-json';
@@ -35,6 +29,8 @@ const TAGS: [name: string, description: string][] = [
  * client types use this same function, so what is checked is what is served.
  */
 export function buildApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
+  applyDeferredDecorators();
+  const { DocumentBuilder, SwaggerModule } = swaggerLib();
   const builder = new DocumentBuilder()
     .setTitle('Device-care service')
     .setDescription(
@@ -74,13 +70,6 @@ export function buildApiDocument(app: INestApplication, config: AppConfig): Open
   });
   delete document.info.license?.url;
   return closeRequestBodies(addServiceWideProblems(markPublicOperations(document)));
-}
-
-/** Serves the document (built on its first request, not during boot: ~0.1-0.2 s of reflection). */
-export function setupApiDocs(app: INestApplication, config: AppConfig): void {
-  SwaggerModule.setup(API_DOCS_PATH, app, () => buildApiDocument(app, config), {
-    jsonDocumentUrl: API_DOCS_JSON_PATH,
-  });
 }
 
 /** An operation without a security requirement is public: say so (`security: []`), not nothing. */
