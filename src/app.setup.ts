@@ -52,8 +52,6 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.useLogger(new Logger(new RequestPinoLogger(params), params));
   applyServerLimits(app.getHttpServer(), config.httpTimeouts);
   app.use(middlewareChain(frontSteps(app, config, params)));
-  // The API docs (Swagger UI, /api/docs-json): set up on their first request, not at boot.
-  app.use(apiDocs(app, config));
   return app;
 }
 
@@ -86,5 +84,7 @@ function frontSteps(app: NestExpressApplication, config: AppConfig, params: Para
     ),
     // The webhook gets its exact bytes (the signature covers them), up to the larger raw limit.
     bodyParsers([WEBHOOK_PATH]),
+    // The API docs (Swagger UI, /api/docs-json): set up on their first request, not at boot.
+    apiDocs(app, config),
   ];
 }

@@ -34,7 +34,7 @@ export function inputDtos(root = __dirname): Map<string, Type<unknown>> {
 }
 
 /** Own keys in order, each value described; prototypes by name; numbers exactly (-0, NaN). */
-export function describe(value: unknown, depth = 0): unknown {
+export function describeValue(value: unknown, depth = 0): unknown {
   if (typeof value === 'number') return Object.is(value, -0) ? '-0' : `${value}`;
   if (typeof value !== 'object' || value === null || depth > 8) return value;
   const proto: unknown = Object.getPrototypeOf(value);
@@ -44,7 +44,7 @@ export function describe(value: unknown, depth = 0): unknown {
       : ((proto as { constructor?: { name?: string } }).constructor?.name ?? '?');
   const own = Reflect.ownKeys(value).map((key) => [
     String(key),
-    describe((value as Record<PropertyKey, unknown>)[key], depth + 1),
+    describeValue((value as Record<PropertyKey, unknown>)[key], depth + 1),
     Object.getOwnPropertyDescriptor(value, key)?.enumerable,
   ]);
   return { kind, own };
@@ -55,7 +55,7 @@ export function describe(value: unknown, depth = 0): unknown {
  * (not `instanceof`: an error thrown in an ES module of Nest's is another realm's under Jest).
  */
 function describeError(error: unknown): unknown {
-  if (typeof error !== 'object' || error === null) return { thrown: describe(error) };
+  if (typeof error !== 'object' || error === null) return { thrown: describeValue(error) };
   const { name, message, code, detail, errors, headers } = error as Record<string, unknown>;
   return { name, message, json: JSON.stringify({ code, detail, errors, headers }) };
 }
@@ -75,10 +75,10 @@ export async function outcomeOf(
 ): Promise<Outcome> {
   const input = make();
   try {
-    const result = describe(await pipe.transform(input, metadata));
-    return { result, inputAfter: describe(input) };
+    const result = describeValue(await pipe.transform(input, metadata));
+    return { result, inputAfter: describeValue(input) };
   } catch (error) {
-    return { error: describeError(error), inputAfter: describe(input) };
+    return { error: describeError(error), inputAfter: describeValue(input) };
   }
 }
 

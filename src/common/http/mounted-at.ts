@@ -1,5 +1,5 @@
 import type { Step } from './middleware-chain';
-import { pathOf } from './http-request';
+import { protohostOf } from './http-request';
 
 /**
  * `handler` under a path prefix, as `app.use(prefix, handler)` mounts it (Express's router,
@@ -37,11 +37,4 @@ export function mountedAt(prefix: string, handler: Step): Step {
 /** The prefix ends on a segment: nothing, a slash, or the query follows it. */
 function endsSegment(rest: string): boolean {
   return rest === '' || rest[0] === '/' || rest[0] === '?';
-}
-
-/** `http://host` of an absolute-form request target (a proxy's), else '' (router's getProtohost). */
-function protohostOf(url: string): string {
-  if (url.length === 0 || url[0] === '/') return '';
-  const scheme = pathOf(url).indexOf('://');
-  return scheme === -1 ? '' : url.substring(0, url.indexOf('/', scheme + 3));
 }

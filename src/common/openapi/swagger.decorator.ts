@@ -33,9 +33,17 @@ export function deferDecorator(apply: Decorator): Decorator {
   };
 }
 
-/** Runs every recorded decorator (once each); new ones, from classes loaded later, on a next call. */
+/**
+ * Runs every recorded decorator (once each); new ones, from classes loaded later, on a next call.
+ * One that throws stays first, so every later build throws too, never a document without it.
+ * (A broken Swagger decorator no longer stops the boot: it shows on the docs' first request, and
+ * in test/http/api-docs.e2e-spec.ts.)
+ */
 export function applyDeferredDecorators(): void {
-  for (const apply of pending.splice(0)) apply();
+  while (pending.length > 0) {
+    pending[0]();
+    pending.shift();
+  }
 }
 
 type DecoratorName =

@@ -14,18 +14,11 @@ import { findUnstorableText } from './storable-text';
 import { planFor, ValidationPlan } from './validation-plan';
 import { cacheValidationRules } from './validation-rules.cache';
 
-/** The metatypes the base pipe does not validate (its `toValidate`). */
-const UNVALIDATED: ReadonlySet<unknown> = new Set([
-  String,
-  Boolean,
-  Number,
-  Array,
-  Object,
-  Buffer,
-  Date,
-]);
-
-/** Keys the base pipe deletes before it transforms (its `stripProtoKeys`). */
+/**
+ * Keys the base pipe deletes before it transforms (its `stripProtoKeys`, Nest's
+ * strip-proto-keys.util): a value with one keeps the base pipe. Not prototype-keys.ts's rule,
+ * which tells input that reaches a prototype from data (a scalar `constructor` is data there).
+ */
 const STRIPPED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'prototype', 'constructor']);
 
 /**
@@ -102,17 +95,23 @@ export class AppValidationPipe extends ValidationPipe {
         try {
           return this.transformFlat(value as Record<string, unknown>, keys, metadata, plan);
         } catch (err) {
-          return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what was thrown, as the base pipe's promise rejects with it
+          return Promise.reject(err);
         }
       }
     }
     return super.transform(value, metadata);
   }
 
-  /** The plan when the base pipe would validate this value's DTO and the plan allows it. */
+  /**
+   * The plan when the base pipe would validate this value's DTO and the plan allows it; none with
+   * an `expectedType` or transform options, which the flat path does not read. Protected so the
+   * differential spec's pipe can turn the flat path off (src/input-dtos.spec.ts).
+   */
   protected planOf(metadata: ArgumentMetadata): ValidationPlan | undefined {
+    if (this.expectedType || this.transformOptions) return undefined;
     const metatype = metadata.metatype;
-    if (typeof metatype !== 'function' || UNVALIDATED.has(metatype)) return undefined;
+    if (!metatype || !this.toValidate(metadata)) return undefined;
     return planFor(metatype);
   }
 
@@ -138,13 +137,18 @@ export class AppValidationPipe extends ValidationPipe {
     if (binaryErrors.length > 0) return this.reject(binaryErrors);
     const errors: ValidationError[] = validateSync(entity, this.syncOptions);
     if (errors.length > 0) {
-      this.stripParentErrorValues(errors);
+      if (this.validatorOptions.validationError?.value === undefined) {
+        this.stripParentErrorValues(errors);
+      }
       return this.reject(errors);
     }
     return Promise.resolve(entity);
   }
 
-  /** The base pipe's answer to errors: the factory's DomainError (validation.exception-factory.ts). */
+  /**
+   * The base pipe's answer to errors: the factory's DomainError (validation.exception-factory.ts).
+   * The base pipe awaits the factory; ours is synchronous, so its error rejects as it is.
+   */
   private reject(errors: ValidationError[]): Promise<never> {
     // The factory is typed `any` by Nest; ours returns a DomainError.
     const error = this.exceptionFactory(errors) as Error;

@@ -4,14 +4,14 @@ import type { ValidationPlan } from './validation-plan';
 /** A property class-transformer would not fill simply after all: leave the value to it. */
 const LEFT = Symbol('left to class-transformer');
 
+type Scalar = string | number | boolean | null;
+
 /**
  * What class-transformer's `transform` makes of a scalar (string, number, boolean, null) for a
  * property whose `@Type` names `type` (undefined without one): String, Number and Boolean
- * convert, null stays; a Date or a Buffer is left to class-transformer; any other type keeps
- * the scalar as it is.
+ * convert, null stays; a Date or a Buffer is left to class-transformer (which then builds the
+ * instance again, from the start); any other type keeps the scalar as it is.
  */
-type Scalar = string | number | boolean | null;
-
 function scalarAs(value: Scalar, type: unknown): unknown {
   if (type === String) return value === null ? value : String(value);
   if (type === Number) return value === null ? value : Number(value);

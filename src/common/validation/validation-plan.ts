@@ -48,7 +48,8 @@ export function rulesOf(metatype: Type<unknown>): Rules {
  * True when `validateSync` finds exactly what `validate` finds for a value of this class: no rule
  * is a promise's (`@ValidatePromise`) or an async constraint's (which `validateSync` skips), and no
  * rule reaches a nested class (whose own rules would have to be checked too; those classes keep
- * the base pipe).
+ * the base pipe). A custom constraint that returns a promise must say `async: true` (as
+ * class-validator asks): one that does not would pass unchecked here, where `validate` awaits it.
  */
 function validatesSynchronously(rules: Rules): boolean {
   const storage = getMetadataStorage();
