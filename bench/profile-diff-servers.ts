@@ -11,8 +11,10 @@ import {
   otherThreadsCpuSeconds,
   Server,
   startServer,
+  stopServer,
 } from './procs';
 import { referenceScript } from './reference-build';
+import { seed, Seeded, SMALL } from './seed';
 import { productionNodeArgs, serviceArgs, serviceEnv } from './service-env';
 
 export const NAMES = ['service', 'bare-nest'] as const;
@@ -86,3 +88,13 @@ export function cpu(pid: number) {
 
 export const minus = (a: Map<string, number>, b: Map<string, number>) =>
   new Map([...a].map(([k, v]) => [k, v - (b.get(k) ?? 0)]));
+
+/** A fresh database, migrated by the service's first boot, then the small tables seeded into it. */
+export async function migratedAndSeeded(env: Env, url: string): Promise<Seeded> {
+  const migrate = await env.start('service');
+  try {
+    return await seed(url, SMALL);
+  } finally {
+    await stopServer(migrate);
+  }
+}

@@ -26,9 +26,18 @@ import type { Profile } from './profile-layers';
 import { pinBackends } from './pg-affinity';
 import { nowUs, Span, windowShares } from './profile-windows';
 import { LoadWorker, Server, stopServer } from './procs';
-import { cpu, Env, EXTRA_FLAGS, minus, Name, NAMES, servers } from './profile-diff-servers';
+import {
+  cpu,
+  Env,
+  EXTRA_FLAGS,
+  migratedAndSeeded,
+  minus,
+  Name,
+  NAMES,
+  servers,
+} from './profile-diff-servers';
 import { countRoute, Counts, responseBytes, RouteCounts } from './request-counts';
-import { seed, Seeded, SMALL } from './seed';
+import type { Seeded } from './seed';
 
 const SURVIVORS = process.argv.includes('--survivors');
 // bench/heap-sample.js reads it in the servers (profile-diff-servers.ts passes it on).
@@ -206,54 +215,54 @@ async function main(): Promise<void> {
       // As the bench and bench:ab: a backend on the server's core preempts the server in its
       // writes to PostgreSQL, and the profiler books the wait to writev (bench/findings.md).
       const pinner = await pinBackends(benchAdminUrl(), [dbName]);
-      const env = servers(url, fake.url);
-      // The service's first boot migrates the fresh database; the rows go in afterwards.
-      const migrate = await env.start('service');
-      let seeded: Seeded;
       try {
-        seeded = await seed(url, SMALL);
+        const env = servers(url, fake.url);
+        const seeded = await migratedAndSeeded(env, url);
+        const shared: Shared = { worker, seeded, next: { subscription: 0 }, fake };
+        const { measured, windows } = await profiled(endpoints, shared, env, dir);
+        const counts = argv.includes('--no-counts')
+          ? new Map<string, Counts>()
+          : await counted(endpoints, shared, env, dir);
+        const allocs =
+          argv.includes('--alloc') || SURVIVORS
+            ? await allocated(endpoints, dir, {
+                ...{
+                  names: NAMES,
+                  warmupSeconds: SETTINGS.warmupSeconds,
+                  seconds: SETTINGS.seconds,
+                },
+                start: (name, heapDir) => env.start(name, undefined, undefined, heapDir),
+                load: (server, endpoint, seconds) => load(shared, server, endpoint, seconds),
+              })
+            : new Map<string, Alloc>();
+        const routes: RouteDiff[] = endpoints.map((endpoint) => ({
+          endpoint,
+          service: measured.get(`service ${endpoint}`)!,
+          bare: measured.get(`bare-nest ${endpoint}`)!,
+          rounds: windows.filter((w) => w.endpoint === endpoint),
+          serviceCounts: counts.get(`service ${endpoint}`),
+          bareCounts: counts.get(`bare-nest ${endpoint}`),
+          serviceAlloc: allocs.get(`service ${endpoint}`),
+          bareAlloc: allocs.get(`bare-nest ${endpoint}`),
+        }));
+        const command = `npm run bench:profile-diff -- ${argv.join(' ')}`.trim();
+        const meta = {
+          date,
+          command,
+          loadAtStart,
+          loadAtEnd: loadavg(),
+          dir,
+          settings: SETTINGS,
+          extraFlags: EXTRA_FLAGS,
+        };
+        const md = diffMarkdown(routes, meta);
+        const target = out ?? join(__dirname, 'results', `profile-diff-${stamp}.md`);
+        mkdirSync(dirname(target), { recursive: true });
+        writeFileSync(target, md);
+        console.log(`\n${md}\nwritten to ${target}`);
       } finally {
-        await stopServer(migrate);
+        await pinner.stop();
       }
-      const shared: Shared = { worker, seeded, next: { subscription: 0 }, fake };
-      const { measured, windows } = await profiled(endpoints, shared, env, dir);
-      const counts = argv.includes('--no-counts')
-        ? new Map<string, Counts>()
-        : await counted(endpoints, shared, env, dir);
-      const allocs =
-        argv.includes('--alloc') || SURVIVORS
-          ? await allocated(endpoints, dir, {
-              ...{ names: NAMES, warmupSeconds: SETTINGS.warmupSeconds, seconds: SETTINGS.seconds },
-              start: (name, heapDir) => env.start(name, undefined, undefined, heapDir),
-              load: (server, endpoint, seconds) => load(shared, server, endpoint, seconds),
-            })
-          : new Map<string, Alloc>();
-      const routes: RouteDiff[] = endpoints.map((endpoint) => ({
-        endpoint,
-        service: measured.get(`service ${endpoint}`)!,
-        bare: measured.get(`bare-nest ${endpoint}`)!,
-        rounds: windows.filter((w) => w.endpoint === endpoint),
-        serviceCounts: counts.get(`service ${endpoint}`),
-        bareCounts: counts.get(`bare-nest ${endpoint}`),
-        serviceAlloc: allocs.get(`service ${endpoint}`),
-        bareAlloc: allocs.get(`bare-nest ${endpoint}`),
-      }));
-      const command = `npm run bench:profile-diff -- ${argv.join(' ')}`.trim();
-      const meta = {
-        date,
-        command,
-        loadAtStart,
-        loadAtEnd: loadavg(),
-        dir,
-        settings: SETTINGS,
-        extraFlags: EXTRA_FLAGS,
-      };
-      const md = diffMarkdown(routes, meta);
-      const target = out ?? join(__dirname, 'results', `profile-diff-${stamp}.md`);
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, md);
-      console.log(`\n${md}\nwritten to ${target}`);
-      await pinner.stop();
     });
   } finally {
     worker.stop();

@@ -15,9 +15,8 @@ import { withBenchEnv } from './bench-env';
 import type { Endpoint } from './load';
 import { runWindow } from './load-input';
 import { LoadWorker, Server, stopServer } from './procs';
-import { NAMES, Name, servers } from './profile-diff-servers';
+import { migratedAndSeeded, NAMES, Name, servers } from './profile-diff-servers';
 import { Census, censusMarkdown, Ports, tally } from './syscall-tally';
-import { seed, Seeded, SMALL } from './seed';
 
 const ROUTES: Endpoint[] = ['health', 'me', 'devices', 'deviceToken', 'webhook', 'checkout'];
 const CONNECTIONS = 10;
@@ -73,13 +72,7 @@ async function main(): Promise<void> {
   try {
     await withBenchEnv('bench_census', async ({ url, fake }) => {
       const env = servers(url, fake.url);
-      const migrate = await env.start('service');
-      let seeded: Seeded;
-      try {
-        seeded = await seed(url, SMALL);
-      } finally {
-        await stopServer(migrate);
-      }
+      const seeded = await migratedAndSeeded(env, url);
       const next = { subscription: 0 };
       const db = Number(new URL(url).port || 5432);
       const processor = Number(new URL(fake.url).port);
