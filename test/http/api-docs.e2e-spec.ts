@@ -54,5 +54,9 @@ describe('the API docs, set up on their first request', () => {
       .expect(404)
       .expect('Content-Type', /problem\+json/);
     await t.http().get('/api/docs-jsonx').expect(404);
+    // Only Swagger's own paths, spelled as the routes are (case-sensitive routing).
+    await t.http().get('/api/docsx').expect(404);
+    await t.http().get('/API/DOCS').expect(404);
+    await t.http().get('/api/Docs-json').expect(404);
   });
 });

@@ -12,7 +12,7 @@ const DOCS = `/${API_DOCS_PATH}`;
  * JSON and the YAML document. Case-sensitive, as the app's routing is; a proxy's absolute-form
  * target (`http://host/api/docs`) counts by its path, as Express's router reads it.
  */
-function servesDocs(url: string): boolean {
+export function servesDocs(url: string): boolean {
   const path = pathOf(url.slice(protohostOf(url).length));
   return (
     path === DOCS ||
