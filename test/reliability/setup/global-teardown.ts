@@ -21,6 +21,7 @@ export default async function globalTeardown(): Promise<void> {
     database: process.env.E2E_DATABASE_KIND ?? 'unknown',
     redis: process.env.TEST_REDIS_URL ? 'yes' : 'no',
     node: process.version,
+    beside: process.env.RELIABILITY_BESIDE,
   });
   process.stdout.write(`\n${markdown}\n`);
   // A filtered developer run must not overwrite the committed results with a partial table.
