@@ -3,13 +3,16 @@ import type { Response } from 'supertest';
 import { signIn } from '../support/auth';
 import { capturedLogs } from '../support/captured-logs';
 import { processorEnv } from '../support/checkout';
+import { EmptyDatabase, emptyDatabase } from '../support/empty-database';
 import { FakeProcessor } from '../support/fake-processor';
-import { createTestApp, embeddedRun, TestApp, testDatabaseUrl } from '../support/test-app';
+import { createTestApp, embeddedRun, TestApp } from '../support/test-app';
 
 /**
  * Database faults a client cannot cause answer `503 unavailable` with Retry-After, logged at
  * warn without a stack (docs/operations.md). PostgreSQL only: the embedded database has one
- * connection, so a second one cannot lock a table or end the service's backends.
+ * connection, so a second one cannot lock a table or end the service's backends. On a database of
+ * its own: it locks tables and ends every backend of its database, which would hit the apps of
+ * other specs running at the same time in other workers.
  */
 const onPostgres = embeddedRun() ? describe.skip : describe;
 // A lock is held past the connection's statement timeout (15 s).
@@ -20,18 +23,22 @@ onPostgres('database faults on PostgreSQL', () => {
   let fake: FakeProcessor;
   let admin: Client;
   let logs: string[];
+  let db: EmptyDatabase;
   beforeAll(async () => {
+    db = await emptyDatabase();
     fake = await new FakeProcessor().start();
-    const captured = capturedLogs(processorEnv(fake.url));
+    // The app migrates its empty database at boot.
+    const captured = capturedLogs({ ...processorEnv(fake.url), DATABASE_URL: db.url });
     logs = captured.lines;
     t = await createTestApp(captured.options);
-    admin = new Client({ connectionString: testDatabaseUrl() });
+    admin = new Client({ connectionString: db.url });
     await admin.connect();
   });
   afterAll(async () => {
     await admin.end();
     await t.close();
     await fake.stop();
+    await db.stop();
   });
 
   /** Holds `table` locked from a second connection while `during` runs. */

@@ -7,13 +7,13 @@ import { emptyDatabase, EmptyDatabase } from '../support/empty-database';
 /** Shared with global-teardown: Jest runs both in the parent process. */
 export type E2eDatabase = EmptyDatabase;
 declare global {
-  var __E2E_DATABASE__: E2eDatabase | undefined;
+  var __E2E_DATABASES__: E2eDatabase[] | undefined;
 }
 
 /**
- * Migrates the run's database once, as the app does at boot. Apps in parallel workers would race
- * on an empty embedded database: its one session makes the advisory lock everyone's. (In
- * production one process holds an embedded data directory, so that race cannot happen there.)
+ * Migrates a database once, as the app does at boot. Apps in parallel workers would race on an
+ * empty embedded database: its one session makes the advisory lock everyone's. (In production one
+ * process holds an embedded data directory, so that race cannot happen there.)
  */
 async function migrate(url: string, embedded: boolean): Promise<void> {
   const config = AppConfig.fromEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
@@ -25,14 +25,24 @@ async function migrate(url: string, embedded: boolean): Promise<void> {
   }
 }
 
-export default async function globalSetup(): Promise<void> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  // One embedded server (PGlite in memory) that every jest worker and app of the run shares, as
-  // the gate lets them; or a fresh database on TEST_DATABASE_URL's server, dropped after the run.
-  const database = await emptyDatabase();
-  await migrate(database.url, !serverUrl);
-  globalThis.__E2E_DATABASE__ = database;
-  // Workers are started after this and inherit the variable.
-  process.env.E2E_DATABASE_URL = database.url;
-  process.env.E2E_DATABASE_KIND = serverUrl ? 'postgres' : 'pglite';
+/**
+ * One migrated database per Jest worker, of the run's kind: an embedded server (PGlite in memory)
+ * or a fresh database on TEST_DATABASE_URL's server, dropped after the run. Within a worker the
+ * specs run one after another, as they did when the suite had one worker: the apps of two specs
+ * never poll each other's outgoing deliveries, nor see a table another spec locked.
+ */
+export default async function globalSetup(globalConfig?: { maxWorkers?: number }): Promise<void> {
+  const embedded = !process.env.TEST_DATABASE_URL;
+  const count = Math.max(1, globalConfig?.maxWorkers ?? 1);
+  const databases = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const database = await emptyDatabase();
+      await migrate(database.url, embedded);
+      return database;
+    }),
+  );
+  globalThis.__E2E_DATABASES__ = databases;
+  // Workers are started after this and inherit the variables; test-app.ts picks by JEST_WORKER_ID.
+  process.env.E2E_DATABASE_URLS = JSON.stringify(databases.map((d) => d.url));
+  process.env.E2E_DATABASE_KIND = embedded ? 'pglite' : 'postgres';
 }

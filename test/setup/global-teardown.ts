@@ -1,6 +1,6 @@
 import './global-setup';
 
 export default async function globalTeardown(): Promise<void> {
-  await globalThis.__E2E_DATABASE__?.stop();
-  globalThis.__E2E_DATABASE__ = undefined;
+  await Promise.all((globalThis.__E2E_DATABASES__ ?? []).map((d) => d.stop()));
+  globalThis.__E2E_DATABASES__ = undefined;
 }

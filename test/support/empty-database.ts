@@ -3,9 +3,9 @@ import { Client } from 'pg';
 import { EmbeddedPostgresServer } from '../../src/database/embedded-postgres.server';
 
 /**
- * The one way tests get a database: of the run's kind, with nothing in it. global-setup makes the
- * run's shared one with it; specs that need an empty database (the shared one fills up with other
- * specs' rows) make their own. A fresh database on TEST_DATABASE_URL's server,
+ * The one way tests get a database: of the run's kind, with nothing in it. global-setup makes each
+ * worker's one with it; specs that need an empty database (a worker's fills up with other specs'
+ * rows) or that lock and kill what they find make their own. A fresh database on TEST_DATABASE_URL's server,
  * or the shipped embedded server on an in-memory PGlite (in its worker thread: PGlite cannot load
  * inside Jest's module registry).
  */

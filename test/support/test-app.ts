@@ -25,14 +25,14 @@ export interface TestAppOptions {
   override?: (builder: TestingModuleBuilder) => TestingModuleBuilder;
 }
 
-/** The run's database is the shipped embedded server (global-setup.ts), not PostgreSQL. */
+/** The run's databases are the shipped embedded server (global-setup.ts), not PostgreSQL. */
 export function embeddedRun(): boolean {
   return process.env.E2E_DATABASE_KIND === 'pglite';
 }
 
 /**
  * On an embedded run, apps boot as on the embedded default (no DATABASE_URL: a pool of one,
- * queries queue for it), their EmbeddedPostgres handing out the run's server instead of its own.
+ * queries queue for it), their EmbeddedPostgres handing out the worker's server instead of its own.
  */
 const runEmbeddedServer: Pick<EmbeddedPostgres, 'start' | 'stop' | 'onApplicationShutdown'> = {
   start: () => Promise.resolve(testDatabaseUrl()),
@@ -40,11 +40,15 @@ const runEmbeddedServer: Pick<EmbeddedPostgres, 'start' | 'stop' | 'onApplicatio
   onApplicationShutdown: () => Promise.resolve(),
 };
 
+/** This Jest worker's database (global-setup.ts makes one per worker). */
 export function testDatabaseUrl(): string {
-  const url = process.env.E2E_DATABASE_URL;
-  if (!url)
-    throw new Error('E2E_DATABASE_URL is not set: run e2e specs through jest (globalSetup)');
-  return url;
+  const urls = process.env.E2E_DATABASE_URLS;
+  if (!urls)
+    throw new Error('E2E_DATABASE_URLS is not set: run e2e specs through jest (globalSetup)');
+  const list = JSON.parse(urls) as string[];
+  // 1 to maxWorkers; also 1 when Jest runs the files in its own process.
+  const worker = Number(process.env.JEST_WORKER_ID ?? '1');
+  return list[(worker - 1) % list.length];
 }
 
 /** The test defaults plus overrides, as the app would read them from the environment. */
