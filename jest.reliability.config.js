@@ -1,7 +1,8 @@
 /**
  * The reliability suite (`npm run test:reliability`): bad input, identity attacks, webhook
  * replays, faults, scale-out, secrets and a soak. Not part of `npm test`; CI runs it on
- * PostgreSQL and Redis. Files run one at a time, so the load figures are not disturbed.
+ * PostgreSQL and Redis, beside its PostgreSQL e2e tier. Files run one at a time, so no spec's load
+ * disturbs another's figures.
  */
 const base = require('./jest.config.js');
 const e2e = base.projects.find((p) => p.displayName === 'e2e');

@@ -3,7 +3,9 @@
 # organization with the CLI, starts again and checks the row is still there.
 set -euo pipefail
 DIR=$(mktemp -d)
-export PGLITE_DATA_DIR="$DIR/pglite" PORT=39123 LOG_LEVEL=warn DATABASE_URL=
+# A port free now, not a fixed one: CI runs other tiers beside this, which bind ports of their own.
+PORT=$(node -e 'const s = require("node:net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')
+export PGLITE_DATA_DIR="$DIR/pglite" PORT LOG_LEVEL=warn DATABASE_URL=
 PID=
 
 start() {
