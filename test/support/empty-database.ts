@@ -5,9 +5,9 @@ import { EmbeddedPostgresServer } from '../../src/database/embedded-postgres.ser
 /**
  * The one way tests get a database: of the run's kind, with nothing in it. global-setup makes each
  * worker's one with it; specs that need an empty database (a worker's fills up with other specs'
- * rows) or that lock and kill what they find make their own. A fresh database on TEST_DATABASE_URL's server,
- * or the shipped embedded server on an in-memory PGlite (in its worker thread: PGlite cannot load
- * inside Jest's module registry).
+ * rows) or that lock and kill what they find make their own. A fresh database on
+ * TEST_DATABASE_URL's server, or the shipped embedded server on an in-memory PGlite (in its worker
+ * thread: PGlite cannot load inside Jest's module registry).
  */
 export interface EmptyDatabase {
   url: string;
