@@ -31,9 +31,13 @@ async function migrate(url: string, embedded: boolean): Promise<void> {
  * specs run one after another, as they did when the suite had one worker: the apps of two specs
  * never poll each other's outgoing deliveries, nor see a table another spec locked.
  */
-export default async function globalSetup(globalConfig?: { maxWorkers?: number }): Promise<void> {
+export default async function globalSetup(globalConfig?: {
+  maxWorkers?: number;
+  runInBand?: boolean;
+}): Promise<void> {
   const embedded = !process.env.TEST_DATABASE_URL;
-  const count = Math.max(1, globalConfig?.maxWorkers ?? 1);
+  // `-i` runs every file in this process: one database, not one per worker never started.
+  const count = globalConfig?.runInBand ? 1 : Math.max(1, globalConfig?.maxWorkers ?? 1);
   const databases = await Promise.all(
     Array.from({ length: count }, async () => {
       const database = await emptyDatabase();
