@@ -20,7 +20,7 @@ const FEATURES = [
   'plans',
   'subscription',
   'users',
-  'webhook',
+  'processor-webhook',
 ];
 const TOP = [
   './src/main.ts',
@@ -44,7 +44,7 @@ const featureZones = FEATURES.flatMap((target) =>
     target: `./src/${target}`,
     from: `./src/${from}/**`,
     // With a glob `from`, exceptions are globs matched against the absolute path imported.
-    except: PUBLIC.map((file) => `${import.meta.dirname}/src/${from}/${file}`),
+    except: PUBLIC.map((file) => `${import.meta.dirname}/src/${from}/**/${file}`),
     message: `${from}/ is reached from ${target}/ only through its public files (ARCHITECTURE.md).`,
   })),
 );

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { loadAppConfig } from './src/config/load-env';
 import { dataSourceOptions } from './src/database/data-source-options';
-import { EmbeddedPostgres } from './src/database/embedded-postgres';
+import { EmbeddedPostgres } from './src/database/embedded/embedded-postgres';
 
 /** Stops the embedded server with the DataSource, or the CLI process would never exit. */
 class EmbeddedDataSource extends DataSource {

@@ -8,7 +8,10 @@
 import { execSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { encryptSecret, newWebhookSecret } from '../src/outgoing-webhook/outgoing-webhook-secrets';
+import {
+  encryptSecret,
+  newWebhookSecret,
+} from '../src/outgoing-webhook/endpoints/outgoing-webhook-secrets';
 import type { LoadInput, LoadOutput } from './load';
 import { loadInput } from './load-input';
 import { cpuSeconds, freePort, LoadWorker, startServer, stopServer } from './procs';

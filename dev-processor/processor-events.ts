@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import type { Json } from './completed-session';
 import { newId } from './processor-http';
 
-/** Where the service takes the processor's events (src/webhook/webhook.controller.ts). */
+/** Where the service takes the processor's events (src/processor-webhook/processor-webhook.controller.ts). */
 export const SERVICE_WEBHOOK_PATH = '/api/payment-processor/webhook';
 /** Waits before each resend of an event the service did not take, as the processor retries (shorter). */
 const RESEND_AFTER_SECONDS = [5, 30, 120];

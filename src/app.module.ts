@@ -21,7 +21,7 @@ import { OutgoingWebhookApiModule } from './outgoing-webhook/outgoing-webhook-ap
 import { PlansModule } from './plans/plans.module';
 import { UserApiModule } from './users/user-api.module';
 import { SubscriptionsApiModule } from './subscription/subscriptions-api.module';
-import { WebhookModule } from './webhook/webhook.module';
+import { ProcessorWebhookModule } from './processor-webhook/processor-webhook.module';
 
 @Module({
   imports: [
@@ -37,7 +37,7 @@ import { WebhookModule } from './webhook/webhook.module';
     OrgApiModule,
     PlansModule,
     CheckoutModule,
-    WebhookModule,
+    ProcessorWebhookModule,
     SubscriptionsApiModule,
     AuthModule,
     UserApiModule,

@@ -17,7 +17,7 @@ import { apiDocs } from './common/openapi/api-docs.middleware';
 import { AppConfig } from './config/app-config';
 import { healthProbes } from './health/health-probes';
 import { HealthService } from './health/health.service';
-import { WEBHOOK_PATH } from './webhook/webhook.controller';
+import { WEBHOOK_PATH } from './processor-webhook/processor-webhook.controller';
 
 /**
  * The HTTP server: Express 5. Its router reads the routing settings when it is made, which is

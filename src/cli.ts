@@ -2,7 +2,7 @@
 // below load (about half of a command's time otherwise), unless only help was asked.
 import './cli/cli-early';
 import { CliResult, runCli } from './cli/cli-runner';
-import { stopEarly } from './database/embedded-postgres.server';
+import { stopEarly } from './database/embedded/embedded-postgres.server';
 
 function print({ code, stdout, stderr }: CliResult): void {
   if (stdout) process.stdout.write(`${stdout}\n`);

@@ -1,5 +1,5 @@
 // First, for its effect: the embedded database starts in a worker while the modules below load.
-import './database/embedded-postgres.early';
+import './database/embedded/embedded-postgres.early';
 import { Logger as NestLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';

@@ -1,4 +1,4 @@
-import { startEmbeddedEarly } from '../database/embedded-postgres.early-start';
+import { startEmbeddedEarly } from '../database/embedded/embedded-postgres.early-start';
 
 /** Help and a bare call need no database; every command does. */
 const argv = process.argv.slice(2);

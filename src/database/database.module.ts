@@ -5,7 +5,7 @@ import { bootStep } from '../common/errors/boot.error';
 import { AppConfig } from '../config/app-config';
 import { ClockTimestamps } from './clock-timestamps.subscriber';
 import { dataSourceOptions } from './data-source-options';
-import { EmbeddedPostgres } from './embedded-postgres';
+import { EmbeddedPostgres } from './embedded/embedded-postgres';
 import { HousekeepingModule } from './housekeeping.module';
 import { runMigrationsLocked } from './migrate';
 

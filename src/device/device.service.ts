@@ -6,7 +6,7 @@ import { DeviceError } from './device.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { Clock } from '../common/clock/clock';
 import { OrgService } from '../org/org.service';
-import { EventOutbox, NewOutgoingEvent } from '../outgoing-webhook/event-outbox.service';
+import { EventOutbox, NewOutgoingEvent } from '../outgoing-webhook/outbox/event-outbox.service';
 import { CreateDeviceDto } from './create-device.dto';
 import { DeviceAudit } from './device-audit';
 import { keysetPage, PageRequest } from '../common/pagination/keyset-page';

@@ -3,15 +3,15 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditLog } from '../common/logging/audit-log';
 import { retention } from '../database/housekeeping.module';
 import { OrgModule } from '../org/org.module';
-import { systemResolver, WEBHOOK_RESOLVER } from './outgoing-webhook-address';
-import { WebhookDelivery } from './outgoing-webhook-delivery.entity';
-import { WebhookEndpoint } from './outgoing-webhook-endpoint.entity';
-import { OutgoingEvent } from './outgoing-webhook-event.entity';
+import { systemResolver, WEBHOOK_RESOLVER } from './endpoints/outgoing-webhook-address';
+import { WebhookDelivery } from './delivery/outgoing-webhook-delivery.entity';
+import { WebhookEndpoint } from './endpoints/outgoing-webhook-endpoint.entity';
+import { OutgoingEvent } from './outbox/outgoing-webhook-event.entity';
 import { OUTGOING_EVENT_RETENTION } from './outgoing-webhook-retention';
 import { OutgoingWebhookModule } from './outgoing-webhook.module';
-import { WebhookDeliveryService } from './webhook-delivery.service';
-import { WebhookDeliveryStore } from './webhook-delivery.store';
-import { WebhookEndpointService } from './webhook-endpoint.service';
+import { WebhookDeliveryService } from './delivery/webhook-delivery.service';
+import { WebhookDeliveryStore } from './delivery/webhook-delivery.store';
+import { WebhookEndpointService } from './endpoints/webhook-endpoint.service';
 
 /**
  * Endpoints and deliveries without HTTP or the worker: what the command line runs on. The running

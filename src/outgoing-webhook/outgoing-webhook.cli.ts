@@ -1,14 +1,14 @@
 import { CliCommand, dtoFrom, ORG_FLAG, str } from '../cli/cli-command';
 import { OrgService } from '../org/org.service';
 import { OutgoingWebhookEndpointsModule } from './outgoing-webhook-endpoints.module';
-import { WebhookDeliveryService } from './webhook-delivery.service';
+import { WebhookDeliveryService } from './delivery/webhook-delivery.service';
 import {
   CreateWebhookEndpointDto,
   WebhookEndpointCreatedDto,
   WebhookEndpointListDto,
   WebhookEventIdDto,
-} from './webhook-endpoint.dto';
-import { WebhookEndpointService } from './webhook-endpoint.service';
+} from './endpoints/webhook-endpoint.dto';
+import { WebhookEndpointService } from './endpoints/webhook-endpoint.service';
 
 const CLI_ACTOR = 'cli';
 

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DeliveryWake } from './delivery-wake.service';
-import { EventOutbox } from './event-outbox.service';
-import { WebhookDelivery } from './outgoing-webhook-delivery.entity';
-import { WebhookEndpoint } from './outgoing-webhook-endpoint.entity';
-import { OutgoingEvent } from './outgoing-webhook-event.entity';
+import { DeliveryWake } from './outbox/delivery-wake.service';
+import { EventOutbox } from './outbox/event-outbox.service';
+import { WebhookDelivery } from './delivery/outgoing-webhook-delivery.entity';
+import { WebhookEndpoint } from './endpoints/outgoing-webhook-endpoint.entity';
+import { OutgoingEvent } from './outbox/outgoing-webhook-event.entity';
 
 /**
  * The outbox alone: what features that report changes import (EventOutbox). The endpoint API and

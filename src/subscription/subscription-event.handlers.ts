@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import type { HandledEvent, ProcessorEventHandler } from '../processor/processor-event.handler';
 import { readEventObject, SUBSCRIPTION_EVENT_READERS } from './subscription-events';
-import { SubscriptionLifecycle } from './subscription-lifecycle.service';
+import { SubscriptionLifecycleService } from './subscription-lifecycle.service';
 
 /** Seconds since 1970 that make a valid date (a signed event's `created` is still outside data). */
 const isEpochSeconds = (v: unknown): v is number =>
@@ -16,7 +16,7 @@ export class SubscriptionEventHandlers {
   private readonly logger = new Logger('SubscriptionEvents');
 
   constructor(
-    private readonly lifecycle: SubscriptionLifecycle,
+    private readonly lifecycle: SubscriptionLifecycleService,
     private readonly clock: Clock,
   ) {}
 
@@ -48,7 +48,7 @@ export class SubscriptionEventHandlers {
         `event ${event.id} ${event.type}: ${result.outcome} (subscription ${subscriptionId ?? '-'}, processor subscription ${processorSubscriptionId ?? '-'}, product ${product ?? '-'})`,
       );
     }
-    // The transition goes on the webhook's access line (WebhookService), not a line of its own.
+    // The transition goes on the webhook's access line (ProcessorWebhookService), not a line of its own.
     const moved = result.from !== result.to;
     return {
       outcome: result.outcome,

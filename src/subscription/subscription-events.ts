@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { paidDetails, PaidDetails, text } from './checkout-session.details';
-import type { Effect } from './subscription-lifecycle';
+import type { Effect } from './subscription-status.machine';
 
 /** The fields an event may fill on a record (only where the record has none yet). */
 export type EventFields = Partial<

@@ -38,7 +38,7 @@ export class SubscriptionHistoryEntry {
   @Column({ type: 'varchar', length: 100 })
   type!: string;
 
-  /** What the event means for the status (subscription-lifecycle.ts), kept to replay the timeline. */
+  /** What the event means for the status (subscription-status.machine.ts), kept to replay the timeline. */
   @Column({ type: 'varchar', length: 32 })
   effect!: string;
 

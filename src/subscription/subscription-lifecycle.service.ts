@@ -4,10 +4,10 @@ import type { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { HistorySource, SubscriptionHistoryEntry } from './subscription-history.entity';
 import type { EventFields, EventRef, ReadEvent } from './subscription-events';
-import { isEffect, planTimeline, TimelineEntry } from './subscription-lifecycle';
+import { isEffect, planTimeline, TimelineEntry } from './subscription-status.machine';
 import { LEASE_PRODUCT, Subscription, SubscriptionStatus } from './subscription.entity';
 import { SubscriptionService } from './subscription.service';
-import { EventOutbox } from '../outgoing-webhook/event-outbox.service';
+import { EventOutbox } from '../outgoing-webhook/outbox/event-outbox.service';
 import { columnsAsProperties } from '../database/columns-as-properties';
 import { statementRows } from '../database/statement-rows';
 import {
@@ -66,7 +66,7 @@ const columnsOf = (
  * makes concurrent events for one record take turns, so none reads a status another is changing.
  */
 @Injectable()
-export class SubscriptionLifecycle {
+export class SubscriptionLifecycleService {
   /**
    * Constant statements for every event's reads and the history insert, made once from the
    * entities' metadata: TypeORM's find/insert builders rebuilt them per event (bench/findings.md).

@@ -1,5 +1,5 @@
 import type { EntityMetadata } from 'typeorm';
-import { outboxStatement, OutboxStatement } from '../outgoing-webhook/event-outbox.service';
+import { outboxStatement, OutboxStatement } from '../outgoing-webhook/outbox/event-outbox.service';
 import type { EventFields } from './subscription-events';
 import type { Subscription } from './subscription.entity';
 

@@ -7,7 +7,7 @@ import { describeProcessorError } from '../processor/processor-errors';
 import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
 import { readEventObject } from './subscription-events';
-import { LifecycleEvent, SubscriptionLifecycle } from './subscription-lifecycle.service';
+import { LifecycleEvent, SubscriptionLifecycleService } from './subscription-lifecycle.service';
 import type { SubscriptionStatus } from './subscription.entity';
 import { ADVISORY_LOCK } from '../database/advisory-locks';
 
@@ -65,7 +65,7 @@ export class SubscriptionReconciler {
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly processor: PaymentProcessorClient,
-    private readonly lifecycle: SubscriptionLifecycle,
+    private readonly lifecycle: SubscriptionLifecycleService,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 

@@ -22,7 +22,7 @@ import {
   EventOutbox,
   NewOutgoingEvent,
   outboxStatement,
-} from '../outgoing-webhook/event-outbox.service';
+} from '../outgoing-webhook/outbox/event-outbox.service';
 
 /** The outgoing event each status a record takes sends (docs/outgoing-webhooks.md). */
 const EVENT_OF_STATUS: Record<

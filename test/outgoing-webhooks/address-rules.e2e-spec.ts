@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   ResolvedAddress,
   WEBHOOK_RESOLVER,
-} from '../../src/outgoing-webhook/outgoing-webhook-address';
+} from '../../src/outgoing-webhook/endpoints/outgoing-webhook-address';
 import { eventually } from '../support/webhook-receiver';
 import { addEndpoint, storedDelivery, WebhookWorld, webhookWorld } from './support';
 

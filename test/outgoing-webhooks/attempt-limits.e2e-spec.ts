@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import {
   ResolvedAddress,
   WEBHOOK_RESOLVER,
-} from '../../src/outgoing-webhook/outgoing-webhook-address';
+} from '../../src/outgoing-webhook/endpoints/outgoing-webhook-address';
 import { capturedLogs } from '../support/captured-logs';
 import { eventually, WebhookReceiver } from '../support/webhook-receiver';
 import {

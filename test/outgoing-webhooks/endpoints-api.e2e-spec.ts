@@ -1,4 +1,4 @@
-import { WebhookEndpointService } from '../../src/outgoing-webhook/webhook-endpoint.service';
+import { WebhookEndpointService } from '../../src/outgoing-webhook/endpoints/webhook-endpoint.service';
 import { signIn } from '../support/auth';
 import { eventually, verifies } from '../support/webhook-receiver';
 import { addEndpoint, deliveriesOf, WebhookWorld, webhookWorld } from './support';

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
-import { EventOutbox } from '../../src/outgoing-webhook/event-outbox.service';
-import { PER_ENDPOINT as CAP } from '../../src/outgoing-webhook/webhook-delivery.worker';
+import { EventOutbox } from '../../src/outgoing-webhook/outbox/event-outbox.service';
+import { PER_ENDPOINT as CAP } from '../../src/outgoing-webhook/delivery/webhook-delivery.worker';
 import { eventually, WebhookReceiver } from '../support/webhook-receiver';
 import { addEndpoint, HeldReceiver, WebhookWorld, webhookWorld } from './support';
 

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { EventOutbox, outboxStatement } from '../../src/outgoing-webhook/event-outbox.service';
+import {
+  EventOutbox,
+  outboxStatement,
+} from '../../src/outgoing-webhook/outbox/event-outbox.service';
 import { addEndpoint, WebhookWorld, webhookWorld } from './support';
 
 // Any subscriptions row would do: the statement is the outbox's, not the lifecycle's.

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { closedPortUrl } from '../support/fake-processor';
 import { eventually, WebhookReceiver } from '../support/webhook-receiver';
-import { WebhookDeliveryService } from '../../src/outgoing-webhook/webhook-delivery.service';
+import { WebhookDeliveryService } from '../../src/outgoing-webhook/delivery/webhook-delivery.service';
 import { addEndpoint, storedDelivery, WebhookWorld, webhookWorld } from './support';
 
 /** The default schedule's steps in seconds: 5s,5m,30m,2h,5h,10h,10h. */

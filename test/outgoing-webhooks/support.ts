@@ -1,6 +1,6 @@
 import { createServer, Server } from 'node:http';
 import { DataSource, EntityManager } from 'typeorm';
-import { EventOutbox } from '../../src/outgoing-webhook/event-outbox.service';
+import { EventOutbox } from '../../src/outgoing-webhook/outbox/event-outbox.service';
 import { Clock } from '../../src/common/clock/clock';
 import { signIn } from '../support/auth';
 import { FakeClock } from '../support/fake-clock';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { WEBHOOK_PATH } from '../../src/webhook/webhook.controller';
+import { WEBHOOK_PATH } from '../../src/processor-webhook/processor-webhook.controller';
 import { signIn } from '../support/auth';
 import { processorEnv } from '../support/checkout';
 import { deviceToken } from '../support/devices';

@@ -5,12 +5,12 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../src/common/clock/clock';
 import { AppConfig } from '../../src/config/app-config';
 import { dataSourceOptions } from '../../src/database/data-source-options';
-import { DeliveryWake } from '../../src/outgoing-webhook/delivery-wake.service';
-import { EventOutbox } from '../../src/outgoing-webhook/event-outbox.service';
+import { DeliveryWake } from '../../src/outgoing-webhook/outbox/delivery-wake.service';
+import { EventOutbox } from '../../src/outgoing-webhook/outbox/event-outbox.service';
 import {
   encryptSecret,
   newWebhookSecret,
-} from '../../src/outgoing-webhook/outgoing-webhook-secrets';
+} from '../../src/outgoing-webhook/endpoints/outgoing-webhook-secrets';
 import { ServerProcess, spawnServer } from '../support/server-process';
 import { embeddedRun, testDatabaseUrl } from '../support/test-app';
 import { recordFigure } from './support/figures';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { EmbeddedPostgresServer } from '../../src/database/embedded-postgres.server';
+import { EmbeddedPostgresServer } from '../../src/database/embedded/embedded-postgres.server';
 
 /**
  * The one way tests get a database: of the run's kind, with nothing in it. global-setup makes each

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { IsEmail, IsOptional, IsString, MaxLength } from 'class-validator';
 import { RateLimit } from '../../src/common/throttling/rate-limit.guard';
-import { WEBHOOK_PATH } from '../../src/webhook/webhook.controller';
+import { WEBHOOK_PATH } from '../../src/processor-webhook/processor-webhook.controller';
 
 export class ProbeDto {
   @IsString() @MaxLength(10) name!: string;

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { AppModule } from '../../src/app.module';
 import { configureApp, createHttpAdapter } from '../../src/app.setup';
 import { AppConfig } from '../../src/config/app-config';
-import { EmbeddedPostgres } from '../../src/database/embedded-postgres';
+import { EmbeddedPostgres } from '../../src/database/embedded/embedded-postgres';
 import { sharedIdentityProvider } from './identity-provider';
 
 export interface TestApp {

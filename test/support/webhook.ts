@@ -1,7 +1,7 @@
 import { getRepositoryToken } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { WEBHOOK_PATH } from '../../src/webhook/webhook.controller';
-import { ProcessedWebhookEvent } from '../../src/webhook/processed-webhook-event.entity';
+import { WEBHOOK_PATH } from '../../src/processor-webhook/processor-webhook.controller';
+import { ProcessedWebhookEvent } from '../../src/processor-webhook/processed-webhook-event.entity';
 import { OLD_WEBHOOK_SECRET, WEBHOOK_SECRET } from './processor-events';
 import type { TestApp } from './test-app';
 

@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig } from '../config/app-config';
+import { AppConfig } from '../../config/app-config';
 import { EmbeddedPostgresServer, takeEarly } from './embedded-postgres.server';
 
 /**

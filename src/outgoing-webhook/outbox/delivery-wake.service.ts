@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { outsideRequest } from '../common/logging/request-context';
+import { outsideRequest } from '../../common/logging/request-context';
 
 /**
  * Tells this process's delivery worker that deliveries were just committed, so the first attempt

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { AuditLog } from '../common/logging/audit-log';
-import { type DeliveryStatus, sendable } from './outgoing-webhook.types';
+import { AuditLog } from '../../common/logging/audit-log';
+import { type DeliveryStatus, sendable } from '../outgoing-webhook.types';
 import {
   CLAIM_SQL,
   CLAIMED_SQL,

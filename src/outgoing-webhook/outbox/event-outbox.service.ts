@@ -7,12 +7,12 @@ import type {
   EntitySubscriberInterface,
   TransactionCommitEvent,
 } from 'typeorm';
-import { Clock } from '../common/clock/clock';
-import { AppConfig } from '../config/app-config';
-import { statementRows } from '../database/statement-rows';
+import { Clock } from '../../common/clock/clock';
+import { AppConfig } from '../../config/app-config';
+import { statementRows } from '../../database/statement-rows';
 import { DeliveryWake } from './delivery-wake.service';
-import type { DeviceEventType, SubscriptionEventType } from './outgoing-webhook.types';
-import { TEST_EVENT_TYPE } from './outgoing-webhook.types';
+import type { DeviceEventType, SubscriptionEventType } from '../outgoing-webhook.types';
+import { TEST_EVENT_TYPE } from '../outgoing-webhook.types';
 
 /** A change to report: its type and its `data` as integrators get it. */
 export type NewOutgoingEvent =

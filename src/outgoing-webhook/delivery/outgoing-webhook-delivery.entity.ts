@@ -1,7 +1,7 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { WebhookEndpoint } from './outgoing-webhook-endpoint.entity';
-import { OutgoingEvent } from './outgoing-webhook-event.entity';
-import type { DeliveryStatus } from './outgoing-webhook.types';
+import { WebhookEndpoint } from '../endpoints/outgoing-webhook-endpoint.entity';
+import { OutgoingEvent } from '../outbox/outgoing-webhook-event.entity';
+import type { DeliveryStatus } from '../outgoing-webhook.types';
 
 /** One event for one endpoint: its attempts so far and when the next is due. */
 @Entity({ name: 'webhook_deliveries' })

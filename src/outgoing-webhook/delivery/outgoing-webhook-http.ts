@@ -1,8 +1,8 @@
 import { request as httpRequest, IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { ResolvedAddress } from './outgoing-webhook-address';
-import { cleanText } from '../common/validation/storable-text';
+import type { ResolvedAddress } from '../endpoints/outgoing-webhook-address';
+import { cleanText } from '../../common/validation/storable-text';
 
 /** What one attempt came to; `statusCode` null when no answer came (timeout, refused...). */
 export interface AttemptResult {

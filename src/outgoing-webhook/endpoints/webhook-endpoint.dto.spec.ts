@@ -1,4 +1,4 @@
-import type { DeliveryRow } from './webhook-delivery.service';
+import type { DeliveryRow } from '../delivery/webhook-delivery.service';
 import { WebhookDeliveryDto } from './webhook-endpoint.dto';
 
 describe('WebhookDeliveryDto.from', () => {

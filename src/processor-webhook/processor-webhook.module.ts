@@ -10,9 +10,9 @@ import {
   ProcessorEventHandler,
 } from '../processor/processor-event.handler';
 import { ProcessedWebhookEvent } from './processed-webhook-event.entity';
-import { WEBHOOK_EVENT_RETENTION } from './webhook-event-retention';
-import { WebhookController } from './webhook.controller';
-import { WebhookService } from './webhook.service';
+import { PROCESSOR_WEBHOOK_RETENTION } from './processor-webhook-retention';
+import { ProcessorWebhookController } from './processor-webhook.controller';
+import { ProcessorWebhookService } from './processor-webhook.service';
 
 @Module({
   imports: [
@@ -20,10 +20,10 @@ import { WebhookService } from './webhook.service';
     PaymentProcessorModule,
     SubscriptionLifecycleModule,
   ],
-  controllers: [WebhookController],
+  controllers: [ProcessorWebhookController],
   providers: [
-    WebhookService,
-    retention(WEBHOOK_EVENT_RETENTION),
+    ProcessorWebhookService,
+    retention(PROCESSOR_WEBHOOK_RETENTION),
     AuditLog,
     {
       // The event registry: one handler per `event.type`.
@@ -34,4 +34,4 @@ import { WebhookService } from './webhook.service';
     },
   ],
 })
-export class WebhookModule {}
+export class ProcessorWebhookModule {}

@@ -10,15 +10,15 @@ import { ErrorCode } from '../common/errors/error-code.enum';
 import type { AccessLine } from '../common/logging/access-line';
 import { RequestAccessLine } from '../common/logging/access-line';
 import { ApiProblems } from '../common/openapi/api-problems.decorator';
-import { WebhookAck, WebhookService } from './webhook.service';
+import { ProcessorWebhookAck, ProcessorWebhookService } from './processor-webhook.service';
 
 /** The processor posts here; the HTTP setup keeps this path's body raw (and up to 1 MiB). */
 export const WEBHOOK_PATH = '/api/payment-processor/webhook';
 
 @ApiTags('payment processor')
 @Controller()
-export class WebhookController {
-  constructor(private readonly webhooks: WebhookService) {}
+export class ProcessorWebhookController {
+  constructor(private readonly webhooks: ProcessorWebhookService) {}
 
   @Post(WEBHOOK_PATH)
   @HttpCode(200)
@@ -53,7 +53,7 @@ export class WebhookController {
     // What the event did goes on the request's one access line.
     @RequestAccessLine() accessLine: AccessLine,
     @Headers('stripe-signature') signature?: string,
-  ): Promise<WebhookAck> {
+  ): Promise<ProcessorWebhookAck> {
     return this.webhooks.receive(Buffer.isBuffer(body) ? body : undefined, signature, accessLine);
   }
 }

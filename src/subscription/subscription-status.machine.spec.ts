@@ -9,7 +9,7 @@ import {
   statusSetAt,
   TimelineEntry,
   transition,
-} from './subscription-lifecycle';
+} from './subscription-status.machine';
 import { SUBSCRIPTION_STATUSES, SubscriptionStatus } from './subscription.entity';
 
 const at = (s: number) => new Date(s * 1000);

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { isUUID } from '../config/class-validator';
+import { isUUID } from '../../config/class-validator';
 import { Repository } from 'typeorm';
-import { Clock } from '../common/clock/clock';
-import { ErrorCode } from '../common/errors/error-code.enum';
-import { AuditLog } from '../common/logging/audit-log';
-import { AppConfig } from '../config/app-config';
-import { EventOutbox } from './event-outbox.service';
+import { Clock } from '../../common/clock/clock';
+import { ErrorCode } from '../../common/errors/error-code.enum';
+import { AuditLog } from '../../common/logging/audit-log';
+import { AppConfig } from '../../config/app-config';
+import { EventOutbox } from '../outbox/event-outbox.service';
 import {
   AddressRefused,
   checkTarget,
@@ -16,9 +16,9 @@ import {
 import type { WebhookResolver } from './outgoing-webhook-address';
 import { WebhookEndpoint } from './outgoing-webhook-endpoint.entity';
 import { encryptSecret, newWebhookSecret } from './outgoing-webhook-secrets';
-import { OutgoingWebhookError } from './outgoing-webhook.error';
-import { typesFor } from './outgoing-webhook.types';
-import { WebhookDeliveryStore } from './webhook-delivery.store';
+import { OutgoingWebhookError } from '../outgoing-webhook.error';
+import { typesFor } from '../outgoing-webhook.types';
+import { WebhookDeliveryStore } from '../delivery/webhook-delivery.store';
 import type { CreateWebhookEndpointDto, UpdateWebhookEndpointDto } from './webhook-endpoint.dto';
 
 export const MAX_ENDPOINTS_PER_ORG = 10;

@@ -1,4 +1,4 @@
-import { isWellFormedEvent } from './webhook-event.shape';
+import { isWellFormedEvent } from './processor-webhook-event.shape';
 
 describe('isWellFormedEvent', () => {
   it('accepts the envelope every processor event has', () => {

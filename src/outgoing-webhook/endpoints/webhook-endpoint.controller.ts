@@ -17,13 +17,13 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiTags,
-} from '../common/openapi/swagger.decorator';
-import type { AuthUser } from '../auth/auth-user';
-import { Auth } from '../auth/auth.decorator';
-import { CurrentUser } from '../auth/current-user.decorator';
-import { ErrorCode } from '../common/errors/error-code.enum';
-import { ApiCookieWrite, ApiProblems } from '../common/openapi/api-problems.decorator';
-import { WebhookDeliveryService } from './webhook-delivery.service';
+} from '../../common/openapi/swagger.decorator';
+import type { AuthUser } from '../../auth/auth-user';
+import { Auth } from '../../auth/auth.decorator';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import { ErrorCode } from '../../common/errors/error-code.enum';
+import { ApiCookieWrite, ApiProblems } from '../../common/openapi/api-problems.decorator';
+import { WebhookDeliveryService } from '../delivery/webhook-delivery.service';
 import {
   CreateWebhookEndpointDto,
   ListDeliveriesDto,

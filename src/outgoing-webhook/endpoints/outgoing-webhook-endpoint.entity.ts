@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { Organization } from '../org/organization.entity';
+import { Organization } from '../../org/organization.entity';
 
 /**
  * Where an organization wants its events sent. Secrets are stored encrypted (AES-256-GCM); the

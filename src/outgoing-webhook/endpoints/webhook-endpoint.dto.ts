@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional } from '../common/openapi/swagger.decorator';
+import { ApiProperty, ApiPropertyOptional } from '../../common/openapi/swagger.decorator';
 import {
   ArrayMaxSize,
   ArrayUnique,
@@ -10,13 +10,13 @@ import {
   IsString,
   IsUrl,
   MaxLength,
-} from '../config/class-validator';
-import { mapPage, type Page } from '../common/pagination/page';
-import { PageQueryDto } from '../common/pagination/page-query.dto';
+} from '../../config/class-validator';
+import { mapPage, type Page } from '../../common/pagination/page';
+import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import type { WebhookEndpoint } from './outgoing-webhook-endpoint.entity';
-import { DELIVERY_STATUSES, SUBSCRIBABLE_TYPES } from './outgoing-webhook.types';
-import type { DeliveryStatus } from './outgoing-webhook.types';
-import type { DeliveryRow } from './webhook-delivery.service';
+import { DELIVERY_STATUSES, SUBSCRIBABLE_TYPES } from '../outgoing-webhook.types';
+import type { DeliveryStatus } from '../outgoing-webhook.types';
+import type { DeliveryRow } from '../delivery/webhook-delivery.service';
 import type { CreatedEndpoint } from './webhook-endpoint.service';
 
 const URL_RULES = { require_protocol: true, require_tld: false, protocols: ['http', 'https'] };

@@ -1,16 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { isUUID } from '../config/class-validator';
+import { isUUID } from '../../config/class-validator';
 import { Repository } from 'typeorm';
-import { Clock } from '../common/clock/clock';
-import { ErrorCode } from '../common/errors/error-code.enum';
-import { type KeysetOrder, keysetPage, type PageRequest } from '../common/pagination/keyset-page';
-import type { Page } from '../common/pagination/page';
-import { EventOutbox } from './event-outbox.service';
+import { Clock } from '../../common/clock/clock';
+import { ErrorCode } from '../../common/errors/error-code.enum';
+import {
+  type KeysetOrder,
+  keysetPage,
+  type PageRequest,
+} from '../../common/pagination/keyset-page';
+import type { Page } from '../../common/pagination/page';
+import { EventOutbox } from '../outbox/event-outbox.service';
 import { WebhookDelivery } from './outgoing-webhook-delivery.entity';
-import { OutgoingWebhookError } from './outgoing-webhook.error';
-import { sendable } from './outgoing-webhook.types';
-import { WebhookEndpointService } from './webhook-endpoint.service';
+import { OutgoingWebhookError } from '../outgoing-webhook.error';
+import { sendable } from '../outgoing-webhook.types';
+import { WebhookEndpointService } from '../endpoints/webhook-endpoint.service';
 
 /**
  * A row of `LIST_SQL`: the listed columns of the delivery, with its event's type. Raw SQL skips

@@ -1,4 +1,4 @@
-import { loadAppConfig } from '../config/load-env';
+import { loadAppConfig } from '../../config/load-env';
 import { startEarly } from './embedded-postgres.server';
 
 /**

@@ -1,4 +1,4 @@
 import { DomainError } from '../common/errors/domain.error';
 
 /** An expected failure receiving a processor event. */
-export class WebhookError extends DomainError {}
+export class ProcessorWebhookError extends DomainError {}

@@ -8,16 +8,16 @@ import {
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { Clock } from '../common/clock/clock';
-import { AppConfig } from '../config/app-config';
-import { DeliveryWake } from './delivery-wake.service';
+import { Clock } from '../../common/clock/clock';
+import { AppConfig } from '../../config/app-config';
+import { DeliveryWake } from '../outbox/delivery-wake.service';
 import {
   AddressRefused,
   checkTarget,
   checkUrl,
   WEBHOOK_RESOLVER,
-} from './outgoing-webhook-address';
-import type { WebhookResolver } from './outgoing-webhook-address';
+} from '../endpoints/outgoing-webhook-address';
+import type { WebhookResolver } from '../endpoints/outgoing-webhook-address';
 import {
   AttemptLimits,
   AttemptResult,
@@ -25,9 +25,9 @@ import {
   postOnce,
   untilAborted,
 } from './outgoing-webhook-http';
-import { measureDeliveriesOf, outgoingDeliveries } from './outgoing-webhook.metrics';
+import { measureDeliveriesOf, outgoingDeliveries } from '../outgoing-webhook.metrics';
 import { nextAttemptAt } from './outgoing-webhook-retry';
-import { decryptSecret } from './outgoing-webhook-secrets';
+import { decryptSecret } from '../endpoints/outgoing-webhook-secrets';
 import { signDelivery } from './outgoing-webhook-signer';
 import { ClaimedDelivery, WebhookDeliveryStore } from './webhook-delivery.store';
 

@@ -1,5 +1,5 @@
 /** The delivery table's statements (webhook-delivery.store.ts runs them). */
-import { TEST_EVENT_TYPE } from './outgoing-webhook.types';
+import { TEST_EVENT_TYPE } from '../outgoing-webhook.types';
 
 const TEST = `'${TEST_EVENT_TYPE}'`;
 /**

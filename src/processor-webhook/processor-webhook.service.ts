@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource, EntityManager } from 'typeorm';
 import { PaymentProcessorClient } from '../processor/payment-processor.client';
-import { WebhookError } from './webhook.error';
+import { ProcessorWebhookError } from './processor-webhook.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { readSignedBody } from './signed-body';
 import { Clock } from '../common/clock/clock';
@@ -13,7 +13,7 @@ import {
   PROCESSOR_EVENT_HANDLERS,
   ProcessorEventHandler,
 } from '../processor/processor-event.handler';
-import { isWellFormedEvent } from './webhook-event.shape';
+import { isWellFormedEvent } from './processor-webhook-event.shape';
 import { AuditLog } from '../common/logging/audit-log';
 import type { AccessLine } from '../common/logging/access-line';
 import { webhookEvents } from '../common/metrics/metrics';
@@ -27,12 +27,12 @@ const RECORD_SQL = `INSERT INTO processed_webhook_events (id, type, outcome, rec
   VALUES ($1, $2, 'received', $3) ON CONFLICT DO NOTHING RETURNING id`;
 const OUTCOME_SQL = 'UPDATE processed_webhook_events SET outcome = $2 WHERE id = $1';
 
-export interface WebhookAck {
+export interface ProcessorWebhookAck {
   received: true;
 }
 
 @Injectable()
-export class WebhookService {
+export class ProcessorWebhookService {
   private readonly logger = new Logger('Webhook');
   private readonly handlers: Map<string, ProcessorEventHandler>;
 
@@ -52,7 +52,7 @@ export class WebhookService {
     rawBody: Buffer | undefined,
     signature: string | undefined,
     accessLine: AccessLine,
-  ): Promise<WebhookAck> {
+  ): Promise<ProcessorWebhookAck> {
     // Cleaned, not refused: a signed event is the processor's word, and a 4xx/5xx means retries for days.
     const event = this.read(this.verify(rawBody, signature));
     if (!isWellFormedEvent(event)) {
@@ -71,7 +71,7 @@ export class WebhookService {
       this.logger.error(`event ${event.id} could not be stored: ${String(err)}`);
       this.note(accessLine, event, { outcome: 'failed' });
       webhookEvents.inc({ type: this.typeLabel(event.type), outcome: 'failed' });
-      throw new WebhookError(
+      throw new ProcessorWebhookError(
         ErrorCode.InternalError,
         'The event could not be stored; it will be retried.',
       );
@@ -106,7 +106,10 @@ export class WebhookService {
   private verify(rawBody: Buffer | undefined, signature: string | undefined): Buffer {
     const secrets = this.config.stripe.webhookSecrets;
     if (secrets.length === 0) {
-      throw new WebhookError(ErrorCode.WebhookNotConfigured, 'The webhook is not configured.');
+      throw new ProcessorWebhookError(
+        ErrorCode.WebhookNotConfigured,
+        'The webhook is not configured.',
+      );
     }
     if (
       rawBody &&
@@ -120,7 +123,7 @@ export class WebhookService {
       actor: 'processor',
       reason: !rawBody || !signature ? 'missing' : 'wrong_or_too_old',
     });
-    throw new WebhookError(
+    throw new ProcessorWebhookError(
       ErrorCode.InvalidSignature,
       'The webhook signature is missing, wrong or too old.',
     );
@@ -132,7 +135,7 @@ export class WebhookService {
     if ('value' in body) return body.value;
     this.logger.warn(`a signed body was refused: ${body.problem}`);
     webhookEvents.inc({ type: 'unreadable', outcome: 'refused' });
-    throw new WebhookError(ErrorCode.ValidationFailed, body.problem);
+    throw new ProcessorWebhookError(ErrorCode.ValidationFailed, body.problem);
   }
 
   /**
