@@ -101,15 +101,6 @@ const JWT_LIBRARIES = [
   },
 ];
 /**
- * class-validator's entry loads every rule it has (libphonenumber-js's metadata among them): its
- * functions come from config/class-validator.ts, which loads only the files the service uses.
- */
-const CLASS_VALIDATOR = {
-  name: 'class-validator',
-  allowTypeImports: true,
-  message: "class-validator's functions come from config/class-validator.ts (heap: see there).",
-};
-/**
  * `@nestjs/swagger` loads on the API document's first request, not at boot: its decorators come
  * deferred from common/openapi/swagger.decorator.ts. (Its type helpers, PartialType and the rest,
  * would also copy validation rules through class-validator's entry: write the DTO out.)
@@ -121,24 +112,12 @@ const SWAGGER = {
     "Swagger's decorators come from common/openapi/swagger.decorator.ts (deferred); " +
     'for PartialType and the rest, write the DTO out (webhook-endpoint.dto.ts).',
 };
-/** Swagger's type helpers at their source, and class-validator's files reached some other way. */
-const MAPPED_TYPES = {
-  name: '@nestjs/mapped-types',
-  message: "These require() class-validator's entry; write the DTO out (webhook-endpoint.dto.ts).",
-};
-const CLASS_VALIDATOR_FILES = {
-  group: ['class-validator/*'],
-  message: CLASS_VALIDATOR.message,
-};
 /** The rule for a file that may use `allowed` (none: the rest of src). */
 const restrictedImports = (allowed) => ({
   '@typescript-eslint/no-restricted-imports': [
     'error',
     {
-      paths: [...JWT_LIBRARIES, CLASS_VALIDATOR, SWAGGER, MAPPED_TYPES].filter(
-        (lib) => lib.name !== allowed,
-      ),
-      patterns: [CLASS_VALIDATOR_FILES],
+      paths: [...JWT_LIBRARIES, SWAGGER].filter((lib) => lib.name !== allowed),
     },
   ],
 });
@@ -207,7 +186,6 @@ export default tseslint.config(
   { files: ['src/**/*.ts'], ignores: ['src/**/*.spec.ts'], rules: restrictedImports() },
   { files: ['src/device/device-token.jwt.ts'], rules: restrictedImports('jsonwebtoken') },
   { files: ['src/device/device-jwt.strategy.ts'], rules: restrictedImports('passport-jwt') },
-  { files: ['src/config/class-validator.ts'], rules: restrictedImports('class-validator') },
   {
     // The plans page's browser script: plain ES5 for any browser, no type information.
     files: ['src/plans/public/**/*.js'],

@@ -1,14 +1,7 @@
 import { ArgumentMetadata, Type as Class, ValidationPipe } from '@nestjs/common';
 import { Exclude, Expose, Transform, Type } from 'class-transformer';
 import fc from 'fast-check';
-import {
-  IsBoolean,
-  IsInt,
-  IsOptional,
-  IsString,
-  MaxLength,
-  ValidateNested,
-} from './config/class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { DeviceAuthDto } from './device/device-auth.dto';
 import { ListDevicesDto } from './device/list-devices.dto';
 import { AppValidationPipe } from './common/validation/app-validation.pipe';

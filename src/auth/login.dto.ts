@@ -1,5 +1,5 @@
 import { ApiProperty } from '../common/openapi/swagger.decorator';
-import { IsNotEmpty, IsString, MaxLength } from '../config/class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 
 /** 16 KiB: real ID tokens are 1-2 KiB; a longer one is refused before any parsing. */
 export const ID_TOKEN_MAX_LENGTH = 16384;

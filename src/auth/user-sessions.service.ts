@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { isUUID } from '../config/class-validator';
+import { isUUID } from 'class-validator';
 import { IsNull, MoreThan, Repository } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { ErrorCode } from '../common/errors/error-code.enum';

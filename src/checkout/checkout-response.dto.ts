@@ -1,5 +1,5 @@
 import { ApiProperty } from '../common/openapi/swagger.decorator';
-import { IsString, Matches, MaxLength } from '../config/class-validator';
+import { IsString, Matches, MaxLength } from 'class-validator';
 import { SUBSCRIPTION_STATUSES } from '../subscription/subscription.entity';
 import type { SubscriptionStatus } from '../subscription/subscription.entity';
 import type { CheckoutOffer, StartedCheckout } from './checkout.service';

@@ -1,13 +1,6 @@
 import { ApiPropertyOptional } from '../common/openapi/swagger.decorator';
 import { Transform } from 'class-transformer';
-import {
-  IsBoolean,
-  IsEmail,
-  IsOptional,
-  IsString,
-  Matches,
-  MaxLength,
-} from '../config/class-validator';
+import { IsBoolean, IsEmail, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 
 /** Blank optional text counts as absent: a plans form sends "" for an empty field. */
 const trimToUndefined = ({ value }: { value: unknown }): unknown => {

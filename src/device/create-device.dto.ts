@@ -7,7 +7,7 @@ import {
   Matches,
   MaxLength,
   ValidateNested,
-} from '../config/class-validator';
+} from 'class-validator';
 import { DevicePublicJwkDto } from './device-public-key.dto';
 import { DEVICE_ID_MAX, DEVICE_ID_PATTERN, DEVICE_TEXT_MAX, TEXT_PATTERN } from './device.rules';
 

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '../common/openapi/swagger.decorator';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from '../config/class-validator';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { IssuedDeviceToken } from './device-token.service';
 import { DEVICE_ID_MAX, DEVICE_TEXT_MAX } from './device.rules';
 

@@ -10,7 +10,7 @@ import {
   Matches,
   MaxLength,
   ValidateNested,
-} from '../config/class-validator';
+} from 'class-validator';
 import type { DevicePublicJwk } from './device-key';
 import { TEXT_PATTERN } from './device.rules';
 

@@ -1,13 +1,5 @@
 import { ApiPropertyOptional } from '../common/openapi/swagger.decorator';
-import {
-  IsInt,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-} from '../config/class-validator';
+import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { FIRMWARE_VERSION_MAX, TEXT_PATTERN } from './device.rules';
 
 export class HeartbeatDto {

@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '../common/openapi/swagger.decorator';
-import { IsIn, IsOptional } from '../config/class-validator';
+import { IsIn, IsOptional } from 'class-validator';
 import { PageQueryDto } from '../common/pagination/page-query.dto';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from './subscription.entity';
 

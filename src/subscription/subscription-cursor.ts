@@ -1,4 +1,4 @@
-import { isUUID } from '../config/class-validator';
+import { isUUID } from 'class-validator';
 import type { KeysetOrder } from '../common/pagination/keyset-page';
 import type { Subscription } from './subscription.entity';
 

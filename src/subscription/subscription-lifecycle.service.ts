@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { isUUID } from '../config/class-validator';
+import { isUUID } from 'class-validator';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { HistorySource, SubscriptionHistoryEntry } from './subscription-history.entity';

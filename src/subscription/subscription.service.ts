@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { isUUID } from '../config/class-validator';
+import { isUUID } from 'class-validator';
 import { Repository } from 'typeorm';
 import { SubscriptionError } from './subscription.error';
 import { Clock } from '../common/clock/clock';

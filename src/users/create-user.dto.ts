@@ -1,12 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '../common/openapi/swagger.decorator';
-import {
-  IsEmail,
-  IsIn,
-  IsOptional,
-  IsString,
-  MaxLength,
-  MinLength,
-} from '../config/class-validator';
+import { IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { ROLES } from '../auth/auth-user';
 import type { Role } from '../auth/auth-user';
 

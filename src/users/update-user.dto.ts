@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '../common/openapi/swagger.decorator';
-import { IsBoolean, IsIn, IsOptional } from '../config/class-validator';
+import { IsBoolean, IsIn, IsOptional } from 'class-validator';
 import { ROLES } from '../auth/auth-user';
 import type { Role } from '../auth/auth-user';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { isUUID } from '../config/class-validator';
+import { isUUID } from 'class-validator';
 import { DataSource, EntityManager, Not, Repository } from 'typeorm';
 import { UserError } from './user.error';
 import { ErrorCode } from '../common/errors/error-code.enum';

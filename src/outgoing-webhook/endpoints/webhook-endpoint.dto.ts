@@ -10,7 +10,7 @@ import {
   IsString,
   IsUrl,
   MaxLength,
-} from '../../config/class-validator';
+} from 'class-validator';
 import { mapPage, type Page } from '../../common/pagination/page';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import type { WebhookEndpoint } from './outgoing-webhook-endpoint.entity';
