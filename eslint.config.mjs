@@ -100,24 +100,12 @@ const JWT_LIBRARIES = [
     message: 'passport-jwt checks the device bearer only, in device/device-jwt.strategy.ts.',
   },
 ];
-/**
- * `@nestjs/swagger` loads on the API document's first request, not at boot: its decorators come
- * deferred from common/openapi/swagger.decorator.ts. (Its type helpers, PartialType and the rest,
- * would also copy validation rules through class-validator's entry: write the DTO out.)
- */
-const SWAGGER = {
-  name: '@nestjs/swagger',
-  allowTypeImports: true,
-  message:
-    "Swagger's decorators come from common/openapi/swagger.decorator.ts (deferred); " +
-    'for PartialType and the rest, write the DTO out (webhook-endpoint.dto.ts).',
-};
 /** The rule for a file that may use `allowed` (none: the rest of src). */
 const restrictedImports = (allowed) => ({
   '@typescript-eslint/no-restricted-imports': [
     'error',
     {
-      paths: [...JWT_LIBRARIES, SWAGGER].filter((lib) => lib.name !== allowed),
+      paths: JWT_LIBRARIES.filter((lib) => lib.name !== allowed),
     },
   ],
 });

@@ -1,4 +1,4 @@
-import { ApiProperty } from '../common/openapi/swagger.decorator';
+import { ApiProperty } from '@nestjs/swagger';
 
 export type Role = 'admin' | 'member';
 export const ROLES: readonly Role[] = ['admin', 'member'];

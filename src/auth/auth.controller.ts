@@ -17,7 +17,7 @@ import {
   ApiOperation,
   ApiSecurity,
   ApiTags,
-} from '../common/openapi/swagger.decorator';
+} from '@nestjs/swagger';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { ApiCookieWrite, ApiDatabase, ApiProblems } from '../common/openapi/api-problems.decorator';
 import type { HttpRequest } from '../common/http/http-request';

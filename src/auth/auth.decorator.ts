@@ -1,5 +1,5 @@
 import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth } from '../common/openapi/swagger.decorator';
+import { ApiCookieAuth } from '@nestjs/swagger';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { ApiProblems } from '../common/openapi/api-problems.decorator';
 import { Role } from './auth-user';

@@ -1,4 +1,4 @@
-import { ApiProperty } from '../common/openapi/swagger.decorator';
+import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 
 /** 16 KiB: real ID tokens are 1-2 KiB; a longer one is refused before any parsing. */

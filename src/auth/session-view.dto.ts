@@ -1,4 +1,4 @@
-import { ApiProperty } from '../common/openapi/swagger.decorator';
+import { ApiProperty } from '@nestjs/swagger';
 import { Session } from './session.entity';
 
 /** One of the caller's live sessions, as `GET /api/auth/sessions` lists it. */

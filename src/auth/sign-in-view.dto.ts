@@ -1,4 +1,4 @@
-import { ApiProperty } from '../common/openapi/swagger.decorator';
+import { ApiProperty } from '@nestjs/swagger';
 import { UserView } from './auth-user';
 import type { AuthUser } from './auth-user';
 import type { IssuedSession } from './session.service';

@@ -1,4 +1,4 @@
-import { ApiProperty } from '../common/openapi/swagger.decorator';
+import { ApiProperty } from '@nestjs/swagger';
 import { IsString, Matches, MaxLength } from 'class-validator';
 import { SUBSCRIPTION_STATUSES } from '../subscription/subscription.entity';
 import type { SubscriptionStatus } from '../subscription/subscription.entity';

@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '../common/openapi/swagger.decorator';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '../common/openapi/swagger.decorator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   IsObject,

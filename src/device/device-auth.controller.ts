@@ -1,5 +1,5 @@
 import { Body, Controller, Header, HttpCode, HttpStatus, Ip, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '../common/openapi/swagger.decorator';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { ApiDatabase, ApiJsonBody, ApiProblems } from '../common/openapi/api-problems.decorator';
 import { RateLimit } from '../common/throttling/rate-limit.guard';

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '../common/openapi/swagger.decorator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { IssuedDeviceToken } from './device-token.service';
 import { DEVICE_ID_MAX, DEVICE_TEXT_MAX } from './device.rules';

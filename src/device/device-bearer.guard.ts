@@ -1,6 +1,6 @@
 import { applyDecorators, Injectable, UseGuards } from '@nestjs/common';
 import { AuthGuard, type AuthGuardAuthenticateOptions } from '@nestjs/passport';
-import { ApiBearerAuth } from '../common/openapi/swagger.decorator';
+import { ApiBearerAuth } from '@nestjs/swagger';
 import { DeviceError } from './device.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { ApiProblems } from '../common/openapi/api-problems.decorator';

@@ -1,10 +1,5 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
-import {
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '../common/openapi/swagger.decorator';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiJsonBody } from '../common/openapi/api-problems.decorator';
 import { CurrentDevice } from './current-device.decorator';
 import { DeviceAuth } from './device-bearer.guard';

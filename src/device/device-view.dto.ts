@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '../common/openapi/swagger.decorator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { mapPage, type Page } from '../common/pagination/page';
 import { Device, DEVICE_STATUSES, type DeviceStatus } from './device.entity';
 import type { DeviceListRow } from './device.service';

@@ -16,7 +16,7 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiTags,
-} from '../common/openapi/swagger.decorator';
+} from '@nestjs/swagger';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { ApiCookieWrite, ApiProblems } from '../common/openapi/api-problems.decorator';
 import type { AuthUser } from '../auth/auth-user';

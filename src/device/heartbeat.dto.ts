@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '../common/openapi/swagger.decorator';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { FIRMWARE_VERSION_MAX, TEXT_PATTERN } from './device.rules';
 

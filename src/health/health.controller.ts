@@ -5,7 +5,7 @@ import {
   ApiOperation,
   ApiServiceUnavailableResponse,
   ApiTags,
-} from '../common/openapi/swagger.decorator';
+} from '@nestjs/swagger';
 import { HealthReport, HealthService } from './health.service';
 
 /** The report's shape, with an example of one outcome; `details` only with METRICS_TOKEN. */

@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Headers } from '@nestjs/common';
-import { ApiExcludeController } from '../common/openapi/swagger.decorator';
+import { ApiExcludeController } from '@nestjs/swagger';
 import { METRICS_CONTENT_TYPE } from '../common/metrics/metrics';
 import { MetricsService } from './metrics.service';
 

@@ -1,4 +1,4 @@
-import { ApiProperty } from '../common/openapi/swagger.decorator';
+import { ApiProperty } from '@nestjs/swagger';
 import { mapPage, type Page } from '../common/pagination/page';
 import { Organization } from './organization.entity';
 

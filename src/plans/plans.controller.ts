@@ -1,5 +1,5 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { ApiExcludeController } from '../common/openapi/swagger.decorator';
+import { ApiExcludeController } from '@nestjs/swagger';
 import { PlansService } from './plans.service';
 
 const HTML = 'text/html; charset=utf-8';

@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '../common/openapi/swagger.decorator';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { PageQueryDto } from '../common/pagination/page-query.dto';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from './subscription.entity';

@@ -1,5 +1,5 @@
 import { applyDecorators, Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '../common/openapi/swagger.decorator';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../auth/auth.decorator';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { ApiProblems } from '../common/openapi/api-problems.decorator';

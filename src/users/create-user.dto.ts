@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '../common/openapi/swagger.decorator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { ROLES } from '../auth/auth-user';
 import type { Role } from '../auth/auth-user';

@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '../common/openapi/swagger.decorator';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
 import { ROLES } from '../auth/auth-user';
 import type { Role } from '../auth/auth-user';

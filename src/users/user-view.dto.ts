@@ -1,4 +1,4 @@
-import { ApiProperty } from '../common/openapi/swagger.decorator';
+import { ApiProperty } from '@nestjs/swagger';
 import { UserView } from '../auth/auth-user';
 import { User } from '../auth/user.entity';
 

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema } from './swagger.decorator';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import type { FieldError } from '../errors/domain.error';
 import { ErrorCode } from '../errors/error-code.enum';
 import type { ProblemDetails } from '../errors/problem-details';

@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '../openapi/swagger.decorator';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 

@@ -17,7 +17,7 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiTags,
-} from '../../common/openapi/swagger.decorator';
+} from '@nestjs/swagger';
 import type { AuthUser } from '../../auth/auth-user';
 import { Auth } from '../../auth/auth.decorator';
 import { CurrentUser } from '../../auth/current-user.decorator';
