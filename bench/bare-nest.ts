@@ -1,6 +1,6 @@
 /**
  * The bench's yardstick: a bare Nest app on Express (@nestjs/platform-express, the service's
- * platform) serving every measured endpoint with the handlers of twin-handlers.ts, so it runs the
+ * platform) serving every measured endpoint with the handlers of reference-handlers.ts, so it runs the
  * same SQL and crypto as the service on a pool of the same size. Bare: no guards, pipes,
  * interceptors, filters, logging, CORS, cookies or security headers; the body is read raw, as
  * the handlers parse it themselves. Express's own settings are the service's (no X-Powered-By, no
@@ -12,7 +12,7 @@ import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import type { Request, Response } from 'express';
-import { Handler, routes } from './twin-handlers';
+import { Handler, routes } from './reference-handlers';
 
 async function answer(handler: Handler, req: Request, res: Response, body: unknown) {
   const url = new URL(req.originalUrl, 'http://bare-nest');

@@ -1,5 +1,5 @@
 /**
- * Outgoing webhooks under load (issue 24), on PostgreSQL: events delivered per second by one
+ * Outgoing webhooks under load (docs/benchmarks.md), on PostgreSQL: events delivered per second by one
  * instance to a local receiver that answers at once, the lag from commit to first attempt with no
  * backlog and with 10 000 queued, and the p99 of GET /api/v1/devices with and without deliveries
  * hanging on a receiver that never answers, interleaved in one run. bench/run.ts calls

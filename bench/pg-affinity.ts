@@ -2,8 +2,8 @@
  * The PostgreSQL backends that serve the bench's databases, pinned to the load core. Unpinned, the
  * scheduler puts each backend on either core, and one on the server core takes CPU from the
  * measured server mid-request: a service whose pool happens to run there reads a higher p99 and
- * CPU per request than one whose pool does not, whatever its tables (bench/findings.md, the p99
- * growth of issue 27). Pinned, every server's queries run on the same core.
+ * CPU per request than one whose pool does not, whatever its tables (docs/benchmarks.md, "What
+ * is measured"). Pinned, every server's queries run on the same core.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

@@ -1,11 +1,11 @@
 /**
- * Where a `.cpuprofile`'s busy samples go, by layer (the rows of bench/findings.md's "Where the CPU
- * goes"): each sample is given to the frame at the top of its stack that has a script, and that
- * frame's package decides the layer. Helper packages shared by several layers (qs, debug, the
+ * Where a `.cpuprofile`'s busy samples go, by layer (the rows of `npm run bench:profile`'s table,
+ * docs/benchmarks.md): each sample is given to the frame at the top of its stack that has a
+ * script, and that frame's package decides the layer. Helper packages shared by several layers (qs, debug, the
  * es-* shims) count for the layer of whoever called them; node's own code counts as node's,
  * except crypto (counted for jose, jsonwebtoken or the Stripe SDK when they called it) and file
  * writes under sonic-boom (the log lines written). The bare Nest app's own code (bench/*.ts, its
- * twin handlers, run by ts-node) counts as the service's own code does: it is the app's code.
+ * reference handlers) counts as the service's own code does: it is the app's code.
  */
 
 export interface ProfileNode {

@@ -1,8 +1,7 @@
 /**
- * The bench's references (bench/bare-nest.ts, bench/twin.ts) compiled to JavaScript once per run,
- * as the service runs from dist/: through ts-node each reference process held the TypeScript
- * compiler, about 37 MB of resident memory and a bigger heap for its collector to walk, which the
- * yardstick must not carry. Transpiled only (types are lint's and the build's business).
+ * The bench's yardstick (bench/bare-nest.ts) compiled to JavaScript once per run, as the service
+ * runs from dist/: through ts-node its process held the TypeScript compiler, about 37 MB of
+ * resident memory and a bigger heap for its collector to walk, which the yardstick must not carry. Transpiled only (types are lint's and the build's business).
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -11,10 +10,10 @@ const ROOT = join(__dirname, '..');
 /** Under bench/, so the profile's layers count the references' frames as the app's own code. */
 const OUT = join(__dirname, '.reference');
 
-/** Compiles the references and answers the script to run for `name` ('bare-nest' or 'twin'). */
-export function referenceScript(name: 'bare-nest' | 'twin'): string {
+/** Compiles the bare Nest app and answers the script to run. */
+export function referenceScript(): string {
   compileOnce();
-  return join(OUT, 'bench', `${name}.js`);
+  return join(OUT, 'bench', 'bare-nest.js');
 }
 
 let compiled = false;
@@ -28,7 +27,7 @@ function compileOnce(): void {
     ...['--experimentalDecorators', '--emitDecoratorMetadata', '--esModuleInterop'],
     ...['--resolveJsonModule', '--skipLibCheck', '--noCheck'],
   ];
-  const files = ['bench/bare-nest.ts', 'bench/twin.ts'].map((f) => join(ROOT, f));
+  const files = [join(ROOT, 'bench/bare-nest.ts')];
   const run = spawnSync(process.execPath, [tsc, ...flags, ...files], { stdio: 'inherit' });
   if (run.status !== 0) throw new Error('compiling the bench references failed');
   compiled = true;

@@ -118,7 +118,7 @@ function rowsTable(r: Results, phase: Phase): string[] {
   return [...lines, ''];
 }
 
-export function markdown(r: Results, findings: string): string {
+export function markdown(r: Results): string {
   const busy = r.startedBusy
     ? [
         `**This run started with a 1-minute load average of ${f(r.loadAverage.start[0], 2)} (above 1): ` +
@@ -180,15 +180,14 @@ export function markdown(r: Results, findings: string): string {
       `idle on the embedded default: ${f(r.memory.embeddedIdleRssMb, 1)} MB.`,
     '',
     ...(r.events ? eventsMarkdown(r.events) : []),
-    findings,
   ];
   return `${lines.join('\n')}\n`;
 }
 
-export function write(dir: string, r: Results, findings: string): string {
+export function write(dir: string, r: Results): string {
   mkdirSync(dir, { recursive: true });
   const stamp = r.date.replace(/[:]/g, '-').replace(/\..*$/, '');
-  const md = markdown(r, findings);
+  const md = markdown(r);
   writeFileSync(join(dir, `${stamp}.md`), md);
   writeFileSync(join(dir, `${stamp}.json`), `${JSON.stringify(r, null, 2)}\n`);
   // docs/benchmarks.md links this one.

@@ -27,7 +27,7 @@ export interface Bound {
 
 export interface RoundsOptions {
   endpoints: Endpoint[];
-  /** Routes only the service has (the references have no cursor). */
+  /** Routes only the service has (the bare app has no cursor). */
   serviceOnly: Set<Endpoint>;
   rounds: number;
   seconds: number;

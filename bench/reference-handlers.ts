@@ -1,13 +1,12 @@
 /**
- * The work of the bench's references, without a framework: the same SQL and the same crypto as
+ * The work of the bench's yardstick, without a framework: the same SQL and the same crypto as
  * the service for each measured endpoint, with the same pool size, checking nothing the measured
- * requests do not need. Served bare by `twin.ts` (node:http) and by `bare-nest.ts` (a bare Nest
- * app on Express), so the two differ only in the HTTP layer.
+ * requests do not need. Served by `bare-nest.ts` (a bare Nest app on Express).
  */
 import { createHash, createHmac, createSecretKey, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Pool } from 'pg';
-import { paymentHandlers } from './twin-payments';
+import { paymentHandlers } from './reference-payments';
 
 const env = (name: string, fallback?: string): string => {
   const value = process.env[name] ?? fallback;

@@ -1,4 +1,4 @@
-/** The twin's webhook and checkout: the service's SQL and crypto for them, without a framework. */
+/** The yardstick's webhook and checkout: the service's SQL and crypto for them, without a framework. */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { IncomingMessage, request } from 'node:http';
 import type { Pool } from 'pg';
@@ -53,7 +53,7 @@ function verifyEvent(
   };
 }
 
-/** Handlers bound to the twin's pool and settings. */
+/** Handlers bound to the yardstick's pool and settings. */
 export function paymentHandlers(pool: Pool, o: PaymentOptions) {
   const { processor, stripeKey, siteUrl } = o;
 
