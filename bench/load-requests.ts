@@ -1,7 +1,6 @@
 /**
- * What each measured route is sent: the load generator's requests (bench/load.ts), also sent once
- * on a raw socket by bench:profile-diff to count a response's bytes. Apart from load.ts, which runs
- * its worker when loaded.
+ * What each measured route is sent: the load generator's requests (bench/load.ts). Apart from
+ * load.ts, which runs its worker when loaded.
  */
 import { createHmac } from 'node:crypto';
 import type autocannon from 'autocannon';

@@ -1,5 +1,5 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** Cores for the server and the load generator, when taskset can pin them. */
@@ -76,27 +76,6 @@ export async function stopServer(server: Server): Promise<void> {
 /** User plus system CPU seconds the process has used so far. */
 export function cpuSeconds(pid: number): number {
   return statCpuSeconds(`/proc/${pid}/stat`);
-}
-
-/** User plus system CPU seconds of the process's main thread (the one running JavaScript). */
-export function mainThreadCpuSeconds(pid: number): number {
-  return statCpuSeconds(`/proc/${pid}/task/${pid}/stat`);
-}
-
-/** CPU seconds of the process's other threads so far, summed by thread name (V8's GC helpers...). */
-export function otherThreadsCpuSeconds(pid: number): Map<string, number> {
-  const byName = new Map<string, number>();
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    if (tid === String(pid)) continue;
-    try {
-      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
-      const s = statCpuSeconds(`/proc/${pid}/task/${tid}/stat`);
-      byName.set(name, (byName.get(name) ?? 0) + s);
-    } catch {
-      // the thread ended between the listing and the read
-    }
-  }
-  return byName;
 }
 
 function statCpuSeconds(file: string): number {

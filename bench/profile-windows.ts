@@ -1,5 +1,5 @@
 /**
- * A `.cpuprofile`'s busy samples cut into measured windows (bench:profile and bench:profile-diff):
+ * A `.cpuprofile`'s busy samples cut into measured windows (bench:profile):
  * for each window, the samples by layer (bench/profile-layers.ts) and by function. V8 stamps
  * samples with the monotonic clock, as process.hrtime does in the harness, so a window taken in the
  * harness with `nowUs()` selects the samples of the server's profile that fell in it.

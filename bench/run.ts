@@ -168,7 +168,7 @@ async function embeddedPhase(worker: LoadWorker) {
 
 /**
  * The targets (docs/benchmarks.md). The CPU ratios are 0.85 times the mean of three runs of the
- * build before issue 36 (docs/decisions/0010-bench-targets.md); the rest as set by issue 27.
+ * build before issue 36 (docs/decisions/0002-bench-yardstick.md); the rest as set by issue 27.
  */
 function targets(rows: Row[], g: Growth[], rss: number, idleRss: number, bootS: number): Target[] {
   const cpu = (e: Endpoint, t: string) =>

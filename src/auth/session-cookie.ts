@@ -11,7 +11,7 @@ function options(config: AppConfig): SerializeOptions {
 /**
  * The session token from the request's `Cookie` header, if any. Parsed here, on the routes that
  * read the session, and kept on the request: a global cookie parser paid for it on every request
- * (bench/findings.md). A value is percent-decoded and one pair of double quotes around it is
+ * (docs/development.md). A value is percent-decoded and one pair of double quotes around it is
  * removed (RFC 6265 allows them), as cookie-parser did; its `j:` JSON values are not undone (the
  * service never sets them).
  */

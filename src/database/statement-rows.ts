@@ -4,8 +4,9 @@ import type { DataSource, EntityManager } from 'typeorm';
 /**
  * The rows one statement returns, sent straight to the driver: TypeORM's `manager.query` makes a
  * query runner per statement (about ten promises, an error listener added and removed, two
- * subscriber broadcasts) for nothing on a hot path (bench/findings.md, issue 27 rounds three and
- * four). In the manager's transaction, on the connection its query runner holds
+ * subscriber broadcasts) for nothing on a hot path
+ * (docs/decisions/0012-constant-sql-on-hot-paths.md). In the manager's transaction, on the
+ * connection its query runner holds
  * (`QueryRunner.connect()` hands it over); on the default manager, on a connection of the pool,
  * which pg takes and gives back around the one statement. A failure is the driver's error, not TypeORM's
  * QueryFailedError (database-errors.ts reads both). An UPDATE's RETURNING rows come back as rows,

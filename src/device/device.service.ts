@@ -41,7 +41,7 @@ export interface HeartbeatReport {
  * A timestamptz as the API writes it, ISO 8601 in UTC with milliseconds, made by PostgreSQL: what
  * `Date#toISOString` gives for the Date the driver would parse (both cut microseconds off, never
  * round). Parsing every time into a Date only to print it again was a tenth of the list's CPU
- * (bench/findings.md). NULL stays NULL.
+ * (`npm run bench:profile`). NULL stays NULL.
  */
 const isoText = (column: string): string =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -148,7 +148,7 @@ export class DeviceService {
   /** One page of the org's devices in device_id order; keyset, so pages stay stable under inserts. */
   async list(orgId: string, page: PageRequest): Promise<Page<DeviceListRow>> {
     // Only the item's columns, as plain rows: hydrating whole entities cost more than the query
-    // (see bench/findings.md); no query runner either (statement-rows.ts).
+    // (docs/decisions/0012-constant-sql-on-hot-paths.md); no query runner (statement-rows.ts).
     const m = this.devices.manager;
     return keysetPage(page, DEVICE_ORDER, (after, take) =>
       after === undefined

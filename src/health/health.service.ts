@@ -29,8 +29,8 @@ const PING_TIMEOUT_MS = 1500;
 
 /**
  * Readiness is one timed database ping, answered in the report's own shape (docs/operations.md).
- * No @nestjs/terminus: its TypeORM indicator cost more than the ping (bench/findings.md) and its
- * result has another shape than the report, so it only wrapped this ping.
+ * No @nestjs/terminus (docs/decisions/0006-no-terminus.md): its TypeORM indicator cost more than
+ * the ping, and its result has another shape than the report, so it only wrapped this ping.
  */
 @Injectable()
 export class HealthService {
@@ -67,8 +67,8 @@ export class HealthService {
 
   /**
    * The ping goes straight to the driver's pool, without a query runner (5.5 % of the probe's
-   * CPU, bench/findings.md). Without one (not connected yet, or closed) it fails, as a TypeORM
-   * query would.
+   * CPU in `npm run bench:profile`). Without one (not connected yet, or closed) it fails, as a
+   * TypeORM query would.
    */
   private pool(): Pick<Pool, 'query'> {
     return driverPool(this.dataSource) ?? NO_POOL;

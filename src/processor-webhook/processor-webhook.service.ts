@@ -20,8 +20,9 @@ import { webhookEvents } from '../common/metrics/metrics';
 import { statementRows } from '../database/statement-rows';
 
 /**
- * Constant statements on the hot path: the query builder rebuilt the SQL on every event (see
- * bench/findings.md). ON CONFLICT DO NOTHING waits for a concurrent insert of the same id to end.
+ * Constant statements on the hot path: the query builder rebuilt the SQL on every event
+ * (docs/decisions/0012-constant-sql-on-hot-paths.md). ON CONFLICT DO NOTHING waits for a
+ * concurrent insert of the same id to end.
  */
 const RECORD_SQL = `INSERT INTO processed_webhook_events (id, type, outcome, received_at)
   VALUES ($1, $2, 'received', $3) ON CONFLICT DO NOTHING RETURNING id`;

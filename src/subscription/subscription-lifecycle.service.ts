@@ -69,7 +69,8 @@ const columnsOf = (
 export class SubscriptionLifecycleService {
   /**
    * Constant statements for every event's reads and the history insert, made once from the
-   * entities' metadata: TypeORM's find/insert builders rebuilt them per event (bench/findings.md).
+   * entities' metadata: TypeORM's find/insert builders rebuilt them per event
+   * (docs/decisions/0012-constant-sql-on-hot-paths.md).
    */
   private sql?: { lockById: string; history: string };
   private patchSql?: PatchStatements;

@@ -5,7 +5,7 @@ type Owner = ReturnType<ExecutionContext['getClass']>;
 
 /**
  * A route's decorator metadata, read once per handler and kept: guards asked the Reflector on
- * every request for values fixed when the controller's module loaded (bench/findings.md). Keyed
+ * every request for values fixed when the controller's module loaded (docs/development.md). Keyed
  * by the handler function (weakly); the class is checked too, as a handler inherited by two
  * controllers may carry different class metadata in each.
  */

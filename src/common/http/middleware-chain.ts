@@ -15,7 +15,7 @@ export type Step = (req: Request, res: Response, next: (err?: unknown) => void) 
  *
  * Why not one Express layer per step: Express's router allocates about 1 KB per layer a request
  * passes and matches each one's path, which was the largest allocator of a cheap request after
- * Nest itself (`me`: 9.9 KB a request above the bare app; bench/profiles/diff-round3.md).
+ * Nest itself (`me`: 9.9 KB a request above the bare app; docs/development.md).
  */
 export function middlewareChain(steps: readonly Step[]): Step {
   return (req, res, done) => {

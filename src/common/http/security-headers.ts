@@ -14,7 +14,7 @@ type Middleware = (
  * Security headers, from helmet. Pages get helmet's defaults (a strict CSP, HSTS, nosniff, frame,
  * referrer and cross-origin policies). JSON responses get the API set of OWASP's REST Security
  * Cheat Sheet: nothing in them is rendered, so a document CSP protects nothing there, and each
- * header is paid for on every response (bench/findings.md). Helmet works its headers out once,
+ * header is paid for on every response (docs/development.md). Helmet works its headers out once,
  * when the middleware is made.
  */
 export function securityHeaders(): Middleware {
@@ -34,7 +34,7 @@ export function securityHeaders(): Middleware {
 /**
  * The headers a helmet middleware sets on every response, read once at boot by running it on a
  * recording response: the API set never varies by request, and helmet's chain of six middlewares
- * per response was a measurable part of a cheap request (bench/findings.md).
+ * per response was a measurable part of a cheap request (docs/development.md).
  */
 function constantHeaders(middleware: Middleware): [string, string][] {
   const set: [string, string][] = [];

@@ -12,7 +12,7 @@ export interface AccessLine {
  * Not nestjs-pino's `PinoLogger.assign`, which sets the same bindings and also makes a child of
  * that logger for the request's later lines: the child makes the request's logger a prototype,
  * which V8 pays for (the fields, child and access line cost 9.5-10.3 µs per request with assign,
- * 3.3-3.5 µs without, measured in isolation; bench/findings.md). The later lines get the fields
+ * 3.3-3.5 µs without, measured in isolation; docs/development.md). The later lines get the fields
  * here too: the logger they use is this one.
  */
 export const RequestAccessLine = createParamDecorator(

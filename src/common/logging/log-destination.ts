@@ -2,7 +2,8 @@ import pino, { DestinationStream } from 'pino';
 
 /**
  * Bytes gathered before one write(2): about a dozen access lines. A write per line was 11.7 % of a
- * webhook's CPU (bench/findings.md); under load this is one write per few milliseconds of lines.
+ * webhook's CPU (docs/decisions/0007-buffered-logs.md); under load this is one write per few
+ * milliseconds of lines.
  */
 const LOG_BUFFER_BYTES = 4096;
 

@@ -79,7 +79,7 @@ function accessLogOptions(config: AppConfig, isTty = process.stdout.isTTY): Opti
     autoLogging: { ignore: (req) => MONITORING_PATHS.has(pathOf(req.url ?? '')) },
     customLogLevel: (_req, res) => accessLevel(res.statusCode),
     // No headers: they hold credentials, and serializing and redacting them on every line was a
-    // measurable part of a request's cost (bench/findings.md). Every `req` and `res` of every
+    // measurable part of a request's cost (docs/operations.md). Every `req` and `res` of every
     // line, the application's too, passes these, so no redaction paths are needed: pino's
     // redaction parsed its paths and cloned the value for every line and child logger, headers
     // or not. Query strings may carry cursors and emails; the path is enough to find a request.

@@ -71,7 +71,7 @@ export class AppValidationPipe extends ValidationPipe {
   /** Not async itself: it hands back one promise per value. */
   override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     // Raw bytes (the webhook's body) are not text and have no DTO: walking a Buffer visited every
-    // byte as a field, thousands per event (bench/findings.md). Their reader checks them itself.
+    // byte as a field, thousands per event (docs/api.md). Their reader checks them itself.
     if (Buffer.isBuffer(value)) return Promise.resolve(value);
     // Custom parameter decorators hand over our own objects (the signed-in user), not input.
     if (metadata.type !== 'custom') {

@@ -11,7 +11,7 @@ const MEMORY = 'memory://';
  * PGlite starts with a server's defaults (shared_buffers 128 MB), and PostgreSQL touches all of
  * its shared memory at start, which in WebAssembly is resident from then on: the service idled at
  * ~360 MB. 8 MB holds the hot pages of an embedded install (the kind of deployment this is for);
- * what misses is read through the file system cache. Idle: ~220 MB (bench/findings.md).
+ * what misses is read through the file system cache. Idle: ~215 MB (docs/benchmarks.md).
  */
 const POSTGRESQL_CONF = ['shared_buffers = 8MB'];
 
