@@ -25,6 +25,8 @@ export interface EventsOptions {
   rounds: number;
   seconds: number;
   connections: number;
+  /** Deliveries queued at once for the backlog step (the quick check queues a tenth). */
+  queued?: number;
 }
 
 const QUEUED = 10_000;
@@ -96,12 +98,13 @@ export async function eventsBench(
     console.log(`events: no backlog ${JSON.stringify(idle)}`);
 
     // 2. 10 000 queued at once (found by the poll), with API events committed behind them.
+    const queued = o.queued ?? QUEUED;
     const before = new Set(quick.firstAt.keys());
     const cpu0 = cpuSeconds(server.child.pid!);
-    await db.query(QUEUE_SQL, [seeded.orgId, 'device.registered', QUEUED, quickId]);
+    await db.query(QUEUE_SQL, [seeded.orgId, 'device.registered', queued, quickId]);
     const queuedAt = Date.now();
     const behind = await registerDevices(server.url, seeded, 'backlog', 100, 20, refused);
-    const target = before.size + QUEUED + behind;
+    const target = before.size + queued + behind;
     await waitFor('the backlog drained', () => quick.firstAt.size >= target);
     const drainS = (Math.max(...quick.firstAt.values()) - queuedAt) / 1000;
     const cpuMs = (cpuSeconds(server.child.pid!) - cpu0) * 1000;
@@ -115,7 +118,7 @@ export async function eventsBench(
       .filter(isApi)
       .map((id) => quick.firstAt.get(id)! - quick.changedAt.get(id)!);
     const backlog = {
-      queued: QUEUED,
+      queued,
       drainS,
       perS: fresh.length / drainS,
       cpuMsPerEvent: cpuMs / fresh.length,
@@ -125,7 +128,7 @@ export async function eventsBench(
       apiLagP50: pct(apiOnly, 50),
       apiLagP99: pct(apiOnly, 99),
     };
-    console.log(`events: ${QUEUED} queued ${JSON.stringify(backlog)}`);
+    console.log(`events: ${queued} queued ${JSON.stringify(backlog)}`);
 
     // 3. The device list under load, without and with deliveries hanging, rounds interleaved.
     const hanging = {

@@ -93,7 +93,8 @@ async function postgresPhase(worker: LoadWorker) {
         );
         for (const s of started.splice(0)) await stopServer(s);
         // Outgoing webhooks on the small database, once the measured servers have stopped.
-        const o = { rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS };
+        const queued = QUICK ? 1_000 : 10_000;
+        const o = { rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, queued };
         const events = await eventsBench(
           smallEnv.url,
           smallEnv.fake.url,
