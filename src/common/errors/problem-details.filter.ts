@@ -2,8 +2,8 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import { HttpAdapterHost } from '@nestjs/core';
 import { conflictFor, isDatabaseUnavailable } from '../../database/database-errors';
 import { DomainError } from './domain.error';
-import { codeForStatus, ErrorCode, statusOf } from './error-code.enum';
-import { problem, PROBLEM_CONTENT_TYPE, ProblemDetails } from './problem-details';
+import { codeForStatus, ErrorCode } from './error-code.enum';
+import { problem, PROBLEM_CONTENT_TYPE, ProblemDetails, problemOf } from './problem-details';
 
 interface Problem {
   body: ProblemDetails;
@@ -44,7 +44,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     exception = conflictFor(exception) ?? exception;
     if (exception instanceof DomainError) {
       const { code, detail, errors, headers } = exception;
-      return { body: problem(statusOf(code), code, detail, errors), headers };
+      return { body: problemOf(code, detail, errors), headers };
     }
     // Nest's own (a route not found, a guard answering false): HTTP-layer, mapped back to a code.
     if (exception instanceof HttpException) {
@@ -56,14 +56,14 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     if (isDatabaseUnavailable(exception)) {
       this.logger.warn(`Database unavailable: ${String(exception)}`);
       return {
-        body: problem(503, ErrorCode.Unavailable, 'The service is temporarily unavailable.'),
+        body: problemOf(ErrorCode.Unavailable),
         headers: { 'Retry-After': '5' },
       };
     }
     this.logger.error(
       exception instanceof Error ? (exception.stack ?? exception.message) : exception,
     );
-    return { body: problem(500, ErrorCode.InternalError, 'An unexpected error occurred.') };
+    return { body: problemOf(ErrorCode.InternalError) };
   }
 
   /** Nest's own exceptions carry safe, fixed messages ("Cannot GET /x", "Forbidden resource"). */

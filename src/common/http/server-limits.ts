@@ -2,8 +2,8 @@ import type { Server, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { HttpServerTimeouts } from '../../config/app-config';
-import { codeForStatus } from '../errors/error-code.enum';
-import { problem, PROBLEM_CONTENT_TYPE } from '../errors/problem-details';
+import { ErrorCode } from '../errors/error-code.enum';
+import { PROBLEM_CONTENT_TYPE, problemOf } from '../errors/problem-details';
 
 /** How often Node looks for connections over their time limit (its default is 30 s). */
 const TIMEOUT_CHECK_MS = 1000;
@@ -25,16 +25,16 @@ export function applyServerLimits(server: Server, timeouts: HttpServerTimeouts):
   server.on('clientError', answerClientError);
 }
 
-/** Node's own reasons for refusing a request, as our statuses and details. */
-function refusal(code: string | undefined): [number, string] {
+/** Node's own reasons for refusing a request, as our codes and details. */
+function refusal(code: string | undefined): [ErrorCode, string] {
   switch (code) {
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return [408, 'The request was not received in time.'];
+      return [ErrorCode.RequestTimeout, 'The request was not received in time.'];
     case 'HPE_HEADER_OVERFLOW':
-      return [431, 'The request line and headers are too large.'];
+      return [ErrorCode.HeadersTooLarge, 'The request line and headers are too large.'];
     default:
       // Malformed framing: e.g. both Content-Length and Transfer-Encoding (request smuggling).
-      return [400, 'The request is not well-formed HTTP.'];
+      return [ErrorCode.ValidationFailed, 'The request is not well-formed HTTP.'];
   }
 }
 
@@ -49,8 +49,9 @@ function answerClientError(err: Error & { code?: string }, socket: Duplex): void
     socket.destroy();
     return;
   }
-  const [status, detail] = refusal(err.code);
-  const body = JSON.stringify(problem(status, codeForStatus(status), detail));
+  const problem = problemOf(...refusal(err.code));
+  const { status } = problem;
+  const body = JSON.stringify(problem);
   const response =
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
     `Content-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
