@@ -1,8 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { PinoLogger } from 'nestjs-pino';
 import type { Logger as Pino } from 'pino';
-import type { Step } from '../http/middleware-chain';
 
 /**
  * The request a piece of work belongs to, for the lines it writes: the application's logger
@@ -17,8 +16,8 @@ import type { Step } from '../http/middleware-chain';
  */
 const storage = new AsyncLocalStorage<Request>();
 
-/** The front chain's step: the rest of the request runs in its context. */
-export function requestContext(): Step {
+/** Middleware: the rest of the request runs in its context. */
+export function requestContext(): RequestHandler {
   return (req, _res, next) => storage.run(req, next);
 }
 
