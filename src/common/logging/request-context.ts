@@ -10,7 +10,7 @@ import type { Logger as Pino } from 'pino';
  * The store is the request itself: nothing is made per request.
  *
  * The one AsyncLocalStorage of a request. nestjs-pino ran a second one (its middleware, behind the
- * front chain, bound `req.log` for PinoLogger): a second run per request, a second context frame
+ * others, bound `req.log` for PinoLogger): a second run per request, a second context frame
  * for every promise after it, and Nest's middleware wrapper around it. Its middleware is not
  * mounted (loggerOptions: `forRoutes: []`) and RequestPinoLogger reads this one instead.
  */
