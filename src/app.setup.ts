@@ -44,7 +44,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   const params = app.get<Params>(PARAMS_PROVIDER_TOKEN);
   // nestjs-pino's Logger, its lines in a request on that request's logger (request-context.ts).
   app.useLogger(new Logger(new RequestPinoLogger(params), params));
-  applyServerLimits(app.getHttpServer(), config.httpTimeouts);
+  const drain = app.get(Drain);
+  applyServerLimits(app.getHttpServer(), config.httpTimeouts, (socket) => drain.answering(socket));
   // First, so every request leaves one access line however it ends (the probes and the scrape
   // excepted: logger.options.ts).
   app.use(accessLog(params));
@@ -52,7 +53,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   // Before the drain's refusal, so that answer carries them too.
   app.use(securityHeaders());
   // On SIGTERM: counts what is in flight, refuses what is new (graceful-shutdown.ts).
-  app.use(app.get(Drain).gate());
+  app.use(drain.gate());
   // The rest of the request runs in its context: its application and audit lines.
   app.use(requestContext());
   app.use(rejectMalformedPath());

@@ -8,13 +8,20 @@ import { PROBLEM_CONTENT_TYPE, problemOf } from '../errors/problem-details';
 /** How often Node looks for connections over their time limit (its default is 30 s). */
 const TIMEOUT_CHECK_MS = 1000;
 
+/** The response a connection is answering now, if any (the drain keeps it: Drain.answering). */
+export type AnsweringOn = (socket: Duplex) => Pick<ServerResponse, 'headersSent'> | undefined;
+
 /**
  * Limits on the Node server itself, below any framework: slow clients are cut off (a connection
  * that trickles its headers or body is answered 408 and closed), and requests Node refuses
  * before any middleware sees them are answered as problem details rather than bare status lines.
  * Call before `listen` (the timeout check is armed on 'listening').
  */
-export function applyServerLimits(server: Server, timeouts: HttpServerTimeouts): void {
+export function applyServerLimits(
+  server: Server,
+  timeouts: HttpServerTimeouts,
+  answering: AnsweringOn,
+): void {
   server.headersTimeout = timeouts.headersMs;
   server.requestTimeout = timeouts.requestMs;
   server.keepAliveTimeout = timeouts.keepAliveMs;
@@ -22,7 +29,9 @@ export function applyServerLimits(server: Server, timeouts: HttpServerTimeouts):
   // starts listening (the slow-client e2e test shows it took effect).
   (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval =
     TIMEOUT_CHECK_MS;
-  server.on('clientError', answerClientError);
+  server.on('clientError', (err: Error & { code?: string }, socket: Duplex) =>
+    answerClientError(err, socket, answering(socket)),
+  );
 }
 
 /** Node's own reasons for refusing a request, as our codes and details. */
@@ -42,9 +51,11 @@ function refusal(code: string | undefined): [ErrorCode, string] {
  * Replaces Node's default 'clientError' answer (a status line without a body) with problem
  * details, under the same rule: only if no response has begun on the socket.
  */
-function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
-  // Node's internal link to the response in flight; nothing public says whether one began.
-  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+function answerClientError(
+  err: Error & { code?: string },
+  socket: Duplex,
+  inFlight: Pick<ServerResponse, 'headersSent'> | undefined,
+): void {
   if (err.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
     socket.destroy();
     return;

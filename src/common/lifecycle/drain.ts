@@ -45,6 +45,14 @@ export class Drain {
     }
   }
 
+  /**
+   * The response `socket` is answering now, if any: what Node's 'clientError' must not write
+   * into (server-limits.ts). Every request passes the gate before anything answers it.
+   */
+  answering(socket: object): Response | undefined {
+    return (socket as Connection)[ANSWERING];
+  }
+
   /** Resolves once no request is in flight. */
   idle(): Promise<void> {
     if (this.count === 0) return Promise.resolve();
