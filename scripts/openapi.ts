@@ -1,6 +1,9 @@
 /**
  * The API document without a listener or a database, from the function the server uses:
- * - `write FILE`: the JSON document (`npm run openapi:lint` lints it);
+ * - `document`: rewrites the committed document, test/support/openapi.json (`npm run
+ *   openapi:document`), with the test app's settings; test/http/api-docs.e2e-spec.ts checks that
+ *   the running app serves exactly it;
+ * - `write FILE`: the JSON document with this environment's settings (`npm run openapi:lint`);
  * - `types`: regenerates test/support/openapi.d.ts (`npm run openapi:types`), which the e2e suite
  *   checks for drift and the typed test client compiles against.
  */
@@ -11,17 +14,19 @@ import { NestFactory } from '@nestjs/core';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { AppModule } from '../src/app.module';
 import { buildApiDocument } from '../src/common/openapi/api-document';
+import { AppConfig } from '../src/config/app-config';
 import { loadAppConfig } from '../src/config/load-env';
 
 export const TYPES_FILE = join(__dirname, '..', 'test', 'support', 'openapi.d.ts');
+export const DOCUMENT_FILE = join(__dirname, '..', 'test', 'support', 'openapi.json');
 const HEADER =
   '// Generated from the OpenAPI document by `npm run openapi:types`: do not edit.\n\n';
 
 /** Preview mode: modules and routes are scanned, no provider is made (no database is opened). */
-export async function previewApiDocument(): Promise<OpenAPIObject> {
+export async function previewApiDocument(config = loadAppConfig()): Promise<OpenAPIObject> {
   const app = await NestFactory.create(AppModule, { preview: true, logger: false });
   try {
-    return buildApiDocument(app, loadAppConfig());
+    return buildApiDocument(app, config);
   } finally {
     await app.close();
   }
@@ -53,11 +58,17 @@ function save(file: string, text: string): void {
   writeFileSync(file, text);
 }
 
+/** The settings the document shows (version, server, cookie name) as the e2e test app has them. */
+const TEST_APP_SETTINGS = () => AppConfig.fromEnv({ NODE_ENV: 'test' }, 'test');
+
+const json = (document: OpenAPIObject): string => JSON.stringify(document, null, 2) + '\n';
+
 async function main([command, file]: string[]): Promise<void> {
-  const document = await previewApiDocument();
-  if (command === 'write' && file) save(file, JSON.stringify(document, null, 2) + '\n');
-  else if (command === 'types') save(TYPES_FILE, apiTypes(document));
-  else throw new Error('usage: openapi.ts write FILE | types');
+  if (command === 'document')
+    save(DOCUMENT_FILE, json(await previewApiDocument(TEST_APP_SETTINGS())));
+  else if (command === 'write' && file) save(file, json(await previewApiDocument()));
+  else if (command === 'types') save(TYPES_FILE, apiTypes(await previewApiDocument()));
+  else throw new Error('usage: openapi.ts document | write FILE | types');
 }
 
 if (require.main === module) {

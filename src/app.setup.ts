@@ -3,9 +3,6 @@ import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express
 import express from 'express';
 import { Logger, Params, PARAMS_PROVIDER_TOKEN } from 'nestjs-pino';
 import { bodyParsers } from './common/http/body-parsers';
-import { middlewareChain, Step } from './common/http/middleware-chain';
-import { mountedAt } from './common/http/mounted-at';
-import { corsHeaders } from './common/http/cors';
 import { rejectMalformedPath } from './common/http/path-encoding';
 import { securityHeaders } from './common/http/security-headers';
 import { applyServerLimits } from './common/http/server-limits';
@@ -13,10 +10,8 @@ import { Drain } from './common/lifecycle/drain';
 import { RequestPinoLogger, requestContext } from './common/logging/request-context';
 import { accessLog } from './common/logging/logger.options';
 import { httpMetrics } from './common/metrics/http-metrics.middleware';
-import { apiDocs } from './common/openapi/api-docs.middleware';
+import { setupApiDocs } from './common/openapi/api-docs';
 import { AppConfig } from './config/app-config';
-import { healthProbes } from './health/health-probes';
-import { HealthService } from './health/health.service';
 import { WEBHOOK_PATH } from './processor-webhook/processor-webhook.controller';
 
 /**
@@ -42,49 +37,46 @@ export function createHttpAdapter(config: AppConfig): ExpressAdapter {
 /**
  * Everything about the HTTP layer that is not a route: used by main.ts and by the e2e tests, so
  * the tests exercise the same stack as production. The app must be made with createHttpAdapter
- * and `bodyParser: false`. The request's front is one Express middleware whose steps run in the
- * order listed here, before the routes (middleware-chain.ts says why one).
+ * and `bodyParser: false`. The middlewares run in the order registered here, before the routes.
  */
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
   const config = app.get(AppConfig);
   const params = app.get<Params>(PARAMS_PROVIDER_TOKEN);
   // nestjs-pino's Logger, its lines in a request on that request's logger (request-context.ts).
   app.useLogger(new Logger(new RequestPinoLogger(params), params));
-  applyServerLimits(app.getHttpServer(), config.httpTimeouts);
-  app.use(middlewareChain(frontSteps(app, config, params)));
-  return app;
-}
-
-function frontSteps(app: NestExpressApplication, config: AppConfig, params: Params): Step[] {
   const drain = app.get(Drain);
-  const headers = securityHeaders();
-  return [
-    // The balancer's probes answered before the rest, which does nothing for them but cost.
-    healthProbes(app.get(HealthService), drain, headers),
-    // First after them, so every other request leaves one access line, however it ends.
-    accessLog(params),
-    ...(config.metricsEnabled ? [httpMetrics()] : []),
-    // On SIGTERM: counts what is in flight, refuses what is new (graceful-shutdown.ts).
-    drain.gate(),
-    // The rest of the request runs in its context: its application and audit lines.
-    requestContext(),
-    headers,
-    rejectMalformedPath(),
-    // Headers made at boot (cors.ts). No cookie parser: the session cookie is read where it is used.
-    corsHeaders(config.corsOrigins),
-    // The plans page's script and styles; served from dist/ next to the compiled module. A
-    // directory (`/plans/assets/`) is not served and falls through to the 404 of the routes.
-    mountedAt(
-      '/plans/assets',
-      express.static(join(__dirname, 'plans', 'public'), {
-        maxAge: '5m',
-        index: false,
-        redirect: false,
-      }),
-    ),
-    // The webhook gets its exact bytes (the signature covers them), up to the larger raw limit.
-    bodyParsers([WEBHOOK_PATH]),
-    // The API docs (Swagger UI, /api/docs-json): set up on their first request, not at boot.
-    apiDocs(app, config),
-  ];
+  applyServerLimits(app.getHttpServer(), config.httpTimeouts, (socket) => drain.answering(socket));
+  // First, so every request leaves one access line however it ends (the probes and the scrape
+  // excepted: logger.options.ts).
+  app.use(accessLog(params));
+  if (config.metricsEnabled) app.use(httpMetrics());
+  // Before the drain's refusal, so that answer carries them too.
+  app.use(securityHeaders());
+  // On SIGTERM: counts what is in flight, refuses what is new (graceful-shutdown.ts).
+  app.use(drain.gate());
+  // The rest of the request runs in its context: its application and audit lines.
+  app.use(requestContext());
+  app.use(rejectMalformedPath());
+  // Answers preflights itself (204). No cookie parser: the session cookie is read where it is used.
+  app.enableCors({
+    origin: [...config.corsOrigins],
+    credentials: true,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'X-Request-Id'],
+    exposedHeaders: ['X-Request-Id', 'Retry-After'],
+    maxAge: 600,
+  });
+  // The plans page's script and styles; served from dist/ next to the compiled module. A
+  // directory (`/plans/assets/`) is not served and falls through to the 404 of the routes.
+  app.useStaticAssets(join(__dirname, 'plans', 'public'), {
+    prefix: '/plans/assets',
+    maxAge: '5m',
+    index: false,
+    redirect: false,
+  });
+  // The webhook gets its exact bytes (the signature covers them), up to the larger raw limit.
+  app.use(bodyParsers([WEBHOOK_PATH]));
+  // Swagger UI at /api/docs, the document at /api/docs-json (built on its first request).
+  setupApiDocs(app, config);
+  return app;
 }

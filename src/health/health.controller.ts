@@ -6,6 +6,7 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
+import { ErrorCode, statusOf } from '../common/errors/error-code.enum';
 import { HealthReport, HealthService } from './health.service';
 
 /** The report's shape, with an example of one outcome; `details` only with METRICS_TOKEN. */
@@ -33,9 +34,9 @@ const healthReport = (status: 'ok' | 'error', database: 'up' | 'down') => ({
 });
 
 /**
- * The probes' API document, and their answer for what health-probes.ts leaves to the stack (a
- * browser's request, which wants CORS); a balancer's GET is answered before the stack, by the same
- * HealthService.
+ * The balancer's probes. They pass the same middlewares as every request (security headers,
+ * request id, the drain's count) but leave no access line (logger.options.ts) and are not
+ * counted in the request metrics.
  */
 @ApiTags('health')
 @Controller('health')
@@ -63,7 +64,8 @@ export class HealthController {
     @Res({ passthrough: true }) res: unknown,
   ): Promise<HealthReport> {
     const report = await this.health.check(authorization);
-    const status = report.status === 'ok' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE;
+    // Not ready is the table's `unavailable` status; the body stays the report, not a problem.
+    const status = report.status === 'ok' ? HttpStatus.OK : statusOf(ErrorCode.Unavailable);
     this.adapterHost.httpAdapter.status(res, status);
     return report;
   }

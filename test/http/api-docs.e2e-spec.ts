@@ -1,18 +1,15 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { DOCUMENT_FILE } from '../../scripts/openapi';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /**
- * The API docs are set up on their first request (common/openapi/api-docs.middleware.ts) and
- * Swagger's decorators run then (swagger.decorator.ts). What they answer must not depend on that:
- * the document is compared byte for byte with the one committed in test/support/, first written
- * by the build that loaded `@nestjs/swagger` at boot. After a deliberate change to the API, write
- * it again: `UPDATE_API_DOCUMENT=1 npx jest test/http/api-docs.e2e-spec.ts`, and review its diff.
+ * The API docs (common/openapi/api-docs.ts). The served document is compared byte for byte with
+ * the one committed in test/support/openapi.json (indented there, for its diffs). After a
+ * deliberate change to the API, write it again with `npm run openapi:document`, and review its diff.
  */
-const DOCUMENT_FILE = join(__dirname, '..', 'support', 'openapi.json');
-const UPDATE = process.env.UPDATE_API_DOCUMENT === '1';
+const committed = (): string => JSON.stringify(JSON.parse(readFileSync(DOCUMENT_FILE, 'utf8')));
 
-describe('the API docs, set up on their first request', () => {
+describe('the API docs', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -22,12 +19,11 @@ describe('the API docs, set up on their first request', () => {
   it('serve /api/docs-json byte for byte as committed', async () => {
     const res = await t.http().get('/api/docs-json').expect(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    if (UPDATE) writeFileSync(DOCUMENT_FILE, res.text);
-    expect(res.text).toBe(readFileSync(DOCUMENT_FILE, 'utf8'));
+    expect(res.text).toBe(committed());
   });
 
   it('serve the UI, its initializer with the same document, its assets and the YAML form', async () => {
-    const document = readFileSync(DOCUMENT_FILE, 'utf8');
+    const document = committed();
     const html = await t
       .http()
       .get('/api/docs')
@@ -45,6 +41,35 @@ describe('the API docs, set up on their first request', () => {
       .expect('Content-Type', /text\/css/);
     const yaml = await t.http().get('/api/docs-yaml').expect(200);
     expect(yaml.text.startsWith('openapi: 3.0.0\n')).toBe(true);
+  });
+
+  it('serve every file the page names, and no other file of swagger-ui-dist', async () => {
+    const html = (await t.http().get('/api/docs').expect(200)).text;
+    const assets = [...html.matchAll(/(?:src|href)="\.\/docs\/([^"]+)"/g)].map((m) => m[1]);
+    expect(assets).toEqual(expect.arrayContaining(['swagger-ui.css', 'swagger-ui-bundle.js']));
+    for (const asset of assets) {
+      await t.http().get(`/api/docs/${asset}`).expect(200);
+      await t.http().get(`/api/docs/docs/${asset}`).expect(200);
+    }
+    for (const file of [
+      'package.json',
+      'swagger-ui-bundle.js.map',
+      'swagger-ui.css.map',
+      'index.js',
+      'absolute-path.js',
+      'swagger-ui-es-bundle.js',
+      'oauth2-redirect.html',
+      'LICENSE',
+    ]) {
+      for (const path of [`/api/docs/${file}`, `/api/docs/docs/${file}`]) {
+        const res = await t.http().get(path);
+        expect([path, res.status, res.headers['content-type']]).toEqual([
+          path,
+          404,
+          expect.stringMatching(/problem\+json/),
+        ]);
+      }
+    }
   });
 
   it('leave other paths to the routes: 404 problem details below the prefix', async () => {

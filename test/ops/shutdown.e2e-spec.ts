@@ -63,6 +63,14 @@ describe('graceful shutdown', () => {
     expect(refused.status).toBe(503);
     expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(await refused.json()).toMatchObject({ code: 'unavailable' });
+    // The refusal carries the security headers every other answer carries.
+    for (const answer of [refused, health]) {
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('content-security-policy')).toBe(
+        "default-src 'none';frame-ancestors 'none'",
+      );
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+    }
 
     release();
     const answer = await checkout;

@@ -10,7 +10,6 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer } from '@nestjs/core';
 import { DECORATORS } from '@nestjs/swagger';
 import { REQUIRED_ROLE } from '../../src/auth/role.guard';
-import { applyDeferredDecorators } from '../../src/common/openapi/swagger.decorator';
 import type { TestApp } from './test-app';
 
 /** A route as Nest holds it, read from the app's controllers, so tests iterate no list of ours. */
@@ -33,9 +32,6 @@ export interface AppRoute {
 
 /** Every route of the app's controllers. */
 export function appRoutes(t: TestApp): AppRoute[] {
-  // Swagger's metadata (ApiExcludeController, read below) is written when the document is first
-  // built, or here (common/openapi/swagger.decorator.ts).
-  applyDeferredDecorators();
   const controllers = [...t.app.get(ModulesContainer).values()].flatMap((module) => [
     ...module.controllers.values(),
   ]);

@@ -43,7 +43,7 @@ export enum ErrorCode {
 
 interface ErrorRow {
   status: number;
-  /** A typical detail, for the API document's examples. */
+  /** A typical detail: the API document's example, and the answer's when it has none of its own. */
   example: string;
   /** The code an HTTP error of this status gets when it reached the filter without one of ours. */
   generic?: true;

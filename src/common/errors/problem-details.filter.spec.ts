@@ -58,7 +58,16 @@ describe('ProblemDetailsFilter', () => {
 
   it("answers a platform middleware's client errors with fixed details, no other with a status", () => {
     const exposed = Object.assign(new Error('echoes <input>'), { status: 413, expose: true });
-    expect(capture(exposed).json).toMatchObject({ status: 413, code: 'payload_too_large' });
+    expect(capture(exposed).json).toMatchObject({
+      status: 413,
+      code: 'payload_too_large',
+      detail: 'The request body is too large.',
+    });
+    const unreadable = Object.assign(new Error('Unexpected token <'), {
+      status: 400,
+      expose: true,
+    });
+    expect(capture(unreadable).json).toMatchObject({ detail: 'The request could not be read.' });
     expect(capture(exposed).body).not.toContain('<input>');
     // An SDK's error with a status is a fault of ours, not the client's.
     const sdk = Object.assign(new Error('No such price'), { statusCode: 400, status: 400 });

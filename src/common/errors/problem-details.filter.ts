@@ -2,21 +2,16 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import { HttpAdapterHost } from '@nestjs/core';
 import { conflictFor, isDatabaseUnavailable } from '../../database/database-errors';
 import { DomainError } from './domain.error';
-import { codeForStatus, ErrorCode, statusOf } from './error-code.enum';
-import { problem, PROBLEM_CONTENT_TYPE, ProblemDetails } from './problem-details';
+import { codeForStatus, ERROR_TABLE, ErrorCode } from './error-code.enum';
+import { problem, PROBLEM_CONTENT_TYPE, ProblemDetails, problemOf } from './problem-details';
 
 interface Problem {
   body: ProblemDetails;
   headers?: Record<string, string>;
 }
 
-/** Fixed details for what the platform refuses before a route runs: its messages echo input. */
-const PLATFORM_DETAILS: Record<number, string> = {
-  400: 'The request could not be read.',
-  404: 'No such resource.',
-  413: 'The request body is too large.',
-  415: 'The request body must be application/json.',
-};
+/** A 400 of the platform is a body it could not read, not one our rules found invalid. */
+const UNREADABLE = 'The request could not be read.';
 
 /**
  * The one place an exception becomes a response: every error leaves as problem details, and
@@ -44,7 +39,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     exception = conflictFor(exception) ?? exception;
     if (exception instanceof DomainError) {
       const { code, detail, errors, headers } = exception;
-      return { body: problem(statusOf(code), code, detail, errors), headers };
+      return { body: problemOf(code, detail, errors), headers };
     }
     // Nest's own (a route not found, a guard answering false): HTTP-layer, mapped back to a code.
     if (exception instanceof HttpException) {
@@ -56,14 +51,14 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     if (isDatabaseUnavailable(exception)) {
       this.logger.warn(`Database unavailable: ${String(exception)}`);
       return {
-        body: problem(503, ErrorCode.Unavailable, 'The service is temporarily unavailable.'),
+        body: problemOf(ErrorCode.Unavailable),
         headers: { 'Retry-After': '5' },
       };
     }
     this.logger.error(
       exception instanceof Error ? (exception.stack ?? exception.message) : exception,
     );
-    return { body: problem(500, ErrorCode.InternalError, 'An unexpected error occurred.') };
+    return { body: problemOf(ErrorCode.InternalError) };
   }
 
   /** Nest's own exceptions carry safe, fixed messages ("Cannot GET /x", "Forbidden resource"). */
@@ -79,8 +74,8 @@ export class ProblemDetailsFilter implements ExceptionFilter {
 
 /**
  * A client error a platform middleware raised (http-errors with a 4xx status, marked safe to
- * show: `expose`), answered with a fixed detail. Anything else with a status (an SDK's error,
- * say) stays a fault of ours.
+ * show: `expose`), answered with a fixed detail (its messages echo input): the table's, for the
+ * status's generic code. Anything else with a status (an SDK's error, say) stays a fault of ours.
  */
 function platformRefusal(exception: unknown): Problem | undefined {
   if (!(exception instanceof Error)) return undefined;
@@ -88,6 +83,12 @@ function platformRefusal(exception: unknown): Problem | undefined {
   if (typeof status !== 'number' || status < 400 || status > 499 || expose !== true) {
     return undefined;
   }
-  const detail = PLATFORM_DETAILS[status] ?? 'The request was refused.';
-  return { body: problem(status, codeForStatus(status), detail) };
+  const code = codeForStatus(status);
+  const detail =
+    status === 400
+      ? UNREADABLE
+      : code === ErrorCode.InternalError
+        ? 'The request was refused.'
+        : ERROR_TABLE[code].example;
+  return { body: problem(status, code, detail) };
 }

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { FieldError } from './domain.error';
-import { ErrorCode } from './error-code.enum';
+import { ERROR_TABLE, ErrorCode, statusOf } from './error-code.enum';
 
 /** RFC 9457 problem details, the body of every error response. */
 export interface ProblemDetails {
@@ -14,6 +14,19 @@ export interface ProblemDetails {
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
+/**
+ * The problem for one of our codes: its status from the error table, and the table's detail
+ * unless the answer has a more telling one.
+ */
+export function problemOf(
+  code: ErrorCode,
+  detail: string = ERROR_TABLE[code].example,
+  errors?: FieldError[],
+): ProblemDetails {
+  return problem(statusOf(code), code, detail, errors);
+}
+
+/** A problem for an HTTP status that came from elsewhere (Nest, the platform), with its code. */
 export function problem(
   status: number,
   code: ErrorCode,

@@ -2,11 +2,14 @@ import type { Server, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { HttpServerTimeouts } from '../../config/app-config';
-import { codeForStatus } from '../errors/error-code.enum';
-import { problem, PROBLEM_CONTENT_TYPE } from '../errors/problem-details';
+import { ErrorCode } from '../errors/error-code.enum';
+import { PROBLEM_CONTENT_TYPE, problemOf } from '../errors/problem-details';
 
 /** How often Node looks for connections over their time limit (its default is 30 s). */
 const TIMEOUT_CHECK_MS = 1000;
+
+/** The response a connection is answering now, if any (the drain keeps it: Drain.answering). */
+export type AnsweringOn = (socket: Duplex) => Pick<ServerResponse, 'headersSent'> | undefined;
 
 /**
  * Limits on the Node server itself, below any framework: slow clients are cut off (a connection
@@ -14,7 +17,11 @@ const TIMEOUT_CHECK_MS = 1000;
  * before any middleware sees them are answered as problem details rather than bare status lines.
  * Call before `listen` (the timeout check is armed on 'listening').
  */
-export function applyServerLimits(server: Server, timeouts: HttpServerTimeouts): void {
+export function applyServerLimits(
+  server: Server,
+  timeouts: HttpServerTimeouts,
+  answering: AnsweringOn,
+): void {
   server.headersTimeout = timeouts.headersMs;
   server.requestTimeout = timeouts.requestMs;
   server.keepAliveTimeout = timeouts.keepAliveMs;
@@ -22,19 +29,21 @@ export function applyServerLimits(server: Server, timeouts: HttpServerTimeouts):
   // starts listening (the slow-client e2e test shows it took effect).
   (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval =
     TIMEOUT_CHECK_MS;
-  server.on('clientError', answerClientError);
+  server.on('clientError', (err: Error & { code?: string }, socket: Duplex) =>
+    answerClientError(err, socket, answering(socket)),
+  );
 }
 
-/** Node's own reasons for refusing a request, as our statuses and details. */
-function refusal(code: string | undefined): [number, string] {
+/** Node's own reasons for refusing a request, as our codes and details. */
+function refusal(code: string | undefined): [ErrorCode, string] {
   switch (code) {
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return [408, 'The request was not received in time.'];
+      return [ErrorCode.RequestTimeout, 'The request was not received in time.'];
     case 'HPE_HEADER_OVERFLOW':
-      return [431, 'The request line and headers are too large.'];
+      return [ErrorCode.HeadersTooLarge, 'The request line and headers are too large.'];
     default:
       // Malformed framing: e.g. both Content-Length and Transfer-Encoding (request smuggling).
-      return [400, 'The request is not well-formed HTTP.'];
+      return [ErrorCode.ValidationFailed, 'The request is not well-formed HTTP.'];
   }
 }
 
@@ -42,15 +51,18 @@ function refusal(code: string | undefined): [number, string] {
  * Replaces Node's default 'clientError' answer (a status line without a body) with problem
  * details, under the same rule: only if no response has begun on the socket.
  */
-function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
-  // Node's internal link to the response in flight; nothing public says whether one began.
-  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+function answerClientError(
+  err: Error & { code?: string },
+  socket: Duplex,
+  inFlight: Pick<ServerResponse, 'headersSent'> | undefined,
+): void {
   if (err.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
     socket.destroy();
     return;
   }
-  const [status, detail] = refusal(err.code);
-  const body = JSON.stringify(problem(status, codeForStatus(status), detail));
+  const problem = problemOf(...refusal(err.code));
+  const { status } = problem;
+  const body = JSON.stringify(problem);
   const response =
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
     `Content-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +

@@ -33,6 +33,17 @@ describe('Drain', () => {
     await expect(idle).resolves.toBeUndefined();
   });
 
+  it("names the response a connection is answering, until it closes (for Node's clientError)", () => {
+    const drain = new Drain();
+    const { socket, exchange } = connection();
+    expect(drain.answering(socket)).toBeUndefined();
+    const first = exchange();
+    drain.track(first.req as never, first.res as never);
+    expect(drain.answering(socket)).toBe(first.res);
+    first.res.emit('close');
+    expect(drain.answering(socket)).toBeUndefined();
+  });
+
   it('closes the connection of the answer still to come when draining starts', () => {
     const drain = new Drain();
     const a = connection().exchange();

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type { Socket } from 'node:net';
 import { ErrorCode } from '../errors/error-code.enum';
-import { problem, PROBLEM_CONTENT_TYPE } from '../errors/problem-details';
+import { PROBLEM_CONTENT_TYPE, problemOf } from '../errors/problem-details';
 import { HEALTH_PATHS } from '../http/probe-paths';
 
 /** The response a connection is answering now (pipelined requests answer in turn: the last). */
@@ -45,6 +45,14 @@ export class Drain {
     }
   }
 
+  /**
+   * The response `socket` is answering now, if any: what Node's 'clientError' must not write
+   * into (server-limits.ts). Every request passes the gate before anything answers it.
+   */
+  answering(socket: object): Response | undefined {
+    return (socket as Connection)[ANSWERING];
+  }
+
   /** Resolves once no request is in flight. */
   idle(): Promise<void> {
     if (this.count === 0) return Promise.resolve();
@@ -80,7 +88,7 @@ export class Drain {
     };
   }
 
-  /** Counts a request until its answer is sent (also the health probes, answered before the gate). */
+  /** Counts a request until its answer is sent. */
   track(req: Request, res: Response): void {
     this.count++;
     const connection: Connection = req.socket;
@@ -102,10 +110,13 @@ export class Drain {
   }
 }
 
-/** A 503 the client may retry elsewhere; the connection closes so it reconnects to another instance. */
+/**
+ * A 503 the client may retry elsewhere; the connection closes so it reconnects to another instance.
+ * The security headers are already set (app.setup.ts registers them before the gate).
+ */
 function refuse(res: Response, sent?: () => void): void {
-  const body = problem(503, ErrorCode.Unavailable, 'The service is shutting down.');
-  res.status(503).set({
+  const body = problemOf(ErrorCode.Unavailable, 'The service is shutting down.');
+  res.status(body.status).set({
     'Content-Type': PROBLEM_CONTENT_TYPE,
     'Retry-After': '1',
     Connection: 'close',

@@ -36,9 +36,8 @@ export function requestId(req: IncomingMessage, res: ServerResponse): string {
 
 /**
  * The access log: pino-http with the LoggerModule's own options (so the same serializers, levels and
- * destination; the log-capturing tests give [options, stream]). It must come first in the front
- * chain (after the probes), so a request refused by a later step (CORS, body parsing, static
- * files) is logged too; LoggerModule adds no middleware of its own (`forRoutes: []`).
+ * destination; the log-capturing tests give [options, stream]). It must be the first middleware,
+ * so a request refused by a later one (CORS, body parsing, static files) is logged too; LoggerModule adds no middleware of its own (`forRoutes: []`).
  */
 export function accessLog(params: Params): HttpLogger {
   const [options, stream] = Array.isArray(params.pinoHttp)
@@ -55,7 +54,7 @@ export function loggerOptions(
 ): Params {
   const options = accessLogOptions(config, isTty);
   // accessLog() writes the access line. nestjs-pino's middleware, which would bind req.log as the
-  // logger of the request's application logs, is not mounted (`forRoutes: []`): the front chain's
+  // logger of the request's application logs, is not mounted (`forRoutes: []`): app.setup.ts's
   // request context does that (request-context.ts), one AsyncLocalStorage a request instead of
   // two. A route adds fields to its access line with @RequestAccessLine (access-line.ts), not
   // PinoLogger.assign. Pretty output goes through pino's transport (a worker thread); JSON to
@@ -75,7 +74,7 @@ function accessLogOptions(config: AppConfig, isTty = process.stdout.isTTY): Opti
     ...pinoOptions({ level: config.logLevel, pretty }),
     genReqId: requestId,
     // A failing probe shows as a 503 to the prober, a failing scrape in Prometheus. Logging them
-    // costs more than answering them (the probes are mostly answered before this: health-probes.ts).
+    // costs more than answering them.
     autoLogging: { ignore: (req) => MONITORING_PATHS.has(pathOf(req.url ?? '')) },
     customLogLevel: (_req, res) => accessLevel(res.statusCode),
     // No headers: they hold credentials, and serializing and redacting them on every line was a

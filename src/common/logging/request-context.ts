@@ -1,8 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { PinoLogger } from 'nestjs-pino';
 import type { Logger as Pino } from 'pino';
-import type { Step } from '../http/middleware-chain';
 
 /**
  * The request a piece of work belongs to, for the lines it writes: the application's logger
@@ -11,14 +10,14 @@ import type { Step } from '../http/middleware-chain';
  * The store is the request itself: nothing is made per request.
  *
  * The one AsyncLocalStorage of a request. nestjs-pino ran a second one (its middleware, behind the
- * front chain, bound `req.log` for PinoLogger): a second run per request, a second context frame
+ * others, bound `req.log` for PinoLogger): a second run per request, a second context frame
  * for every promise after it, and Nest's middleware wrapper around it. Its middleware is not
  * mounted (loggerOptions: `forRoutes: []`) and RequestPinoLogger reads this one instead.
  */
 const storage = new AsyncLocalStorage<Request>();
 
-/** The front chain's step: the rest of the request runs in its context. */
-export function requestContext(): Step {
+/** Middleware: the rest of the request runs in its context. */
+export function requestContext(): RequestHandler {
   return (req, _res, next) => storage.run(req, next);
 }
 

@@ -1,11 +1,17 @@
 import type { INestApplication } from '@nestjs/common';
-import type { OpenAPIObject, ReferenceObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
+import {
+  DocumentBuilder,
+  type OpenAPIObject,
+  type ReferenceObject,
+  type ResponseObject,
+  type SchemaObject,
+  SwaggerModule,
+} from '@nestjs/swagger';
 import type { AppConfig } from '../../config/app-config';
 import { ErrorCode, statusOf } from '../errors/error-code.enum';
 import { HEALTH_PATHS } from '../http/probe-paths';
 import { problemCodesOf, problemResponse } from './api-problems.decorator';
 import { ProblemDetailsSchema } from './problem-details.schema';
-import { applyDeferredDecorators, swaggerLib } from './swagger.decorator';
 
 export const API_DOCS_PATH = 'api/docs';
 export const API_DOCS_JSON_PATH = 'api/docs-json';
@@ -29,8 +35,6 @@ const TAGS: [name: string, description: string][] = [
  * client types use this same function, so what is checked is what is served.
  */
 export function buildApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
-  applyDeferredDecorators();
-  const { DocumentBuilder, SwaggerModule } = swaggerLib();
   const builder = new DocumentBuilder()
     .setTitle('Device-care service')
     .setDescription(

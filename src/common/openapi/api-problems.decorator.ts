@@ -1,12 +1,11 @@
 import { STATUS_CODES } from 'node:http';
 import { applyDecorators } from '@nestjs/common';
 import { METHOD_METADATA } from '@nestjs/common/constants';
-import type { HeaderObject, ResponseObject } from '@nestjs/swagger';
+import { DECORATORS, getSchemaPath, type HeaderObject, type ResponseObject } from '@nestjs/swagger';
 import { ErrorCode, statusOf } from '../errors/error-code.enum';
 import { PROBLEM_CONTENT_TYPE } from '../errors/problem-details';
 import { ProblemDetailsSchema } from './problem-details.schema';
 import { exampleOf } from './problem-examples';
-import { deferDecorator, swaggerLib } from './swagger.decorator';
 
 /** The codes documented so far on a handler: decorators of several kinds add to one route. */
 const PROBLEM_CODES = Symbol('problem-codes');
@@ -25,11 +24,10 @@ type Decorator = ReturnType<typeof applyDecorators>;
 /**
  * Documents the error responses a route can give, by code: each status gets
  * `application/problem+json` content referencing the ProblemDetails component, with one example per
- * code. Repeated uses (on the method, on the class, inside other decorators) add up. Deferred with
- * Swagger's own decorators (swagger.decorator.ts), in their order: it merges into their metadata.
+ * code. Repeated uses (on the method, on the class, inside other decorators) add up.
  */
 export function ApiProblems(...codes: ErrorCode[]): Decorator {
-  return deferDecorator((target, _key, descriptor) => {
+  return (target: object, _key?: string | symbol, descriptor?: PropertyDescriptor) => {
     if (descriptor) return addProblems(descriptor.value as object, codes);
     // On a class: every route handler of it (method decorators have already run).
     const prototype = (target as { prototype: Record<string, unknown> }).prototype;
@@ -40,7 +38,7 @@ export function ApiProblems(...codes: ErrorCode[]): Decorator {
         addProblems(handler, codes);
       }
     }
-  });
+  };
 }
 
 /** Reads or writes the database: 503 `unavailable` (with Retry-After) while it cannot be reached. */
@@ -67,7 +65,9 @@ function addProblems(handler: object, codes: ErrorCode[]): void {
     const status = statusOf(code);
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
-  const { API_RESPONSE } = swaggerLib().DECORATORS;
+  // Swagger's responses of the handler, under its public key, each status's entry replaced by the
+  // union of the codes so far (its ApiResponse would join the descriptions of repeated entries).
+  const { API_RESPONSE } = DECORATORS;
   const responses = (Reflect.getMetadata(API_RESPONSE, handler) ?? {}) as object;
   const problems = [...byStatus].map(([status, group]) => [status, problemResponse(status, group)]);
   Reflect.defineMetadata(API_RESPONSE, { ...responses, ...Object.fromEntries(problems) }, handler);
@@ -87,7 +87,7 @@ export function problemResponse(status: number, codes: ErrorCode[]): ResponseObj
       [PROBLEM_CONTENT_TYPE]: {
         schema: {
           allOf: [
-            { $ref: swaggerLib().getSchemaPath(ProblemDetailsSchema) },
+            { $ref: getSchemaPath(ProblemDetailsSchema) },
             {
               type: 'object',
               required: ['code'],

@@ -1,5 +1,5 @@
-import { ERROR_TABLE, ErrorCode, statusOf } from '../errors/error-code.enum';
-import { problem, ProblemDetails } from '../errors/problem-details';
+import { ErrorCode } from '../errors/error-code.enum';
+import { problemOf, ProblemDetails } from '../errors/problem-details';
 
 /** A body exactly as the filter would write it for this code, with the table's example detail. */
 export function exampleOf(code: ErrorCode): ProblemDetails {
@@ -7,5 +7,5 @@ export function exampleOf(code: ErrorCode): ProblemDetails {
     code === ErrorCode.ValidationFailed
       ? [{ field: 'email', message: 'email must be an email' }]
       : undefined;
-  return problem(statusOf(code), code, ERROR_TABLE[code].example, errors);
+  return problemOf(code, undefined, errors);
 }
