@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { ErrorCode } from '../../src/common/errors/error-code.enum';
 
 /* What the API document may list for an operation: the codes its feature can raise. */
@@ -13,12 +13,17 @@ function sourceFiles(dir: string): string[] {
   );
 }
 
+/** The feature folder a file sits in (its first folder under src/, subfolders included). */
+const featureOf = (file: string): string => relative(SRC, file).split(sep)[0];
+
 /** The codes the controller's feature raises: `ErrorCode.X` in its folder, outside controllers. */
 export function codesRaisedBy(controllerName: string): Set<ErrorCode> {
   const files = sourceFiles(SRC).filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts'));
   const home = files.find((f) => readFileSync(f, 'utf8').includes(`class ${controllerName} `));
   if (!home) throw new Error(`no source file declares ${controllerName}`);
-  const own = files.filter((f) => dirname(f) === dirname(home) && !f.endsWith('.controller.ts'));
+  const own = files.filter(
+    (f) => featureOf(f) === featureOf(home) && !f.endsWith('.controller.ts'),
+  );
   const text = own.map((f) => readFileSync(f, 'utf8')).join('\n');
   const names = Object.entries(ErrorCode) as [string, ErrorCode][];
   const raised = names.filter(([name]) => text.includes(`ErrorCode.${name}`)).map(([, c]) => c);
@@ -30,7 +35,7 @@ function entitiesWritten(featureFiles: string[]): string {
   const entities = new Set<string>();
   for (const file of featureFiles) {
     for (const m of readFileSync(file, 'utf8').matchAll(
-      /from '(\.\.\/[\w-]+\/[\w.-]+\.entity)'/g,
+      /from '((?:\.\.\/)+[\w-]+\/[\w.-]+\.entity)'/g,
     )) {
       entities.add(join(dirname(file), `${m[1]}.ts`));
     }
