@@ -26,8 +26,8 @@ const MAX_TOKEN_AGE_SECONDS = 24 * 3600;
 const FETCH_TIMEOUT_MS = 5000;
 const CACHE_MAX_AGE_MS = 10 * 60_000;
 const UNREACHABLE_RETRY_AFTER_SECONDS = 5;
-/** Kids remembered as absent; a flood of invented kids forgets the oldest, never grows memory. */
-const MAX_ABSENT_KIDS = 1000;
+/** Kids remembered as absent, or as waiting for a refetch: each set at most this many. */
+const MAX_REMEMBERED_KIDS = 1000;
 
 type LocalKeys = ReturnType<typeof import('jose').createLocalJWKSet>;
 
@@ -54,13 +54,16 @@ interface Attempt {
  * OIDC_JWKS_URI or discovery, cached by jose), accepted issuers and audiences, `azp`, an algorithm
  * allow-list and time claims. Every failure is a SignInRefused carrying its reason. A token we
  * cannot judge yet (provider down, a kid not yet checked by a refetch while refetching is in its
- * cooldown) is a 503, never a 401; a kid a refetch has shown absent is a 401 until the keys change.
+ * cooldown) is a 503, never a 401; a kid a refetch has shown absent (its own token's, or one seen
+ * in the cooldown before it) is a 401 until the keys change.
  */
 @Injectable()
 export class IdTokenVerifier {
   private keySet?: Promise<KeySet>;
   /** Kids a refetch has shown the provider does not publish; forgotten when its keys change. */
   private readonly absentKids = new Set<string>();
+  /** Unknown kids seen inside the cooldown, for the next refetch to judge, whoever's it is. */
+  private readonly unjudgedKids = new Set<string>();
 
   constructor(
     private readonly config: AppConfig,
@@ -184,9 +187,15 @@ export class IdTokenVerifier {
     keys.fetchedAt = this.clock.now().getTime();
     attempt.fetched = true;
     // The provider's keys changed: a kid shown absent before may exist now.
-    const kids = JSON.stringify(jwks.keys.map((k) => k.kid).sort());
+    const published = jwks.keys.map((k) => k.kid);
+    const kids = JSON.stringify(published.sort());
     if (kids !== keys.kids) this.absentKids.clear();
     keys.kids = kids;
+    // This fetch followed the kids seen in the cooldown: its verdict is theirs too.
+    for (const kid of this.unjudgedKids) {
+      if (!published.includes(kid)) remember(this.absentKids, kid);
+    }
+    this.unjudgedKids.clear();
   }
 
   private refusal(
@@ -200,22 +209,16 @@ export class IdTokenVerifier {
     if (reason === 'provider_unavailable') {
       return cannotTellYet(reason, UNREACHABLE_RETRY_AFTER_SECONDS, note);
     }
-    if (reason === 'unknown_key' && kid !== undefined && refetched) this.rememberAbsent(kid);
+    if (reason === 'unknown_key' && kid !== undefined && refetched) remember(this.absentKids, kid);
     if (reason === 'unknown_key' && !refetched && !(kid && this.absentKids.has(kid))) {
       // No fetch for this token: the last one is inside the cooldown. The key may
       // have been published since, so the token may be good: ask the client to come back.
+      if (kid !== undefined) remember(this.unjudgedKids, kid);
       const now = this.clock.now().getTime();
       const waitMs = (keys.fetchedAt ?? now) + this.config.oidc.jwksCooldownMs - now;
       return cannotTellYet('key_refetch_cooldown', Math.max(1, Math.ceil(waitMs / 1000)), note);
     }
     return invalidToken(reason, note);
-  }
-
-  private rememberAbsent(kid: string): void {
-    if (this.absentKids.size >= MAX_ABSENT_KIDS) {
-      this.absentKids.delete(this.absentKids.values().next().value as string);
-    }
-    this.absentKids.add(kid);
   }
 
   private async keys(): Promise<KeySet> {
@@ -242,4 +245,10 @@ export class IdTokenVerifier {
     if (typeof doc.jwks_uri !== 'string') throw new Error('discovery has no jwks_uri');
     return doc.jwks_uri;
   }
+}
+
+/** Adds a kid to a bounded set: a flood of invented kids forgets the oldest, never grows memory. */
+function remember(kids: Set<string>, kid: string): void {
+  if (kids.size >= MAX_REMEMBERED_KIDS) kids.delete(kids.values().next().value as string);
+  kids.add(kid);
 }

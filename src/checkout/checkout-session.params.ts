@@ -1,5 +1,4 @@
 import type Stripe from 'stripe';
-import { constantFormPart } from '../processor/form-body';
 import { LEASE_PRODUCT } from '../subscription/subscription.entity';
 
 /** Dropdown options as the hosted page shows them; values must be alphanumeric for the processor. */
@@ -18,8 +17,8 @@ const PRIMARY_CONCERNS = [
   { value: 'stayingconnected', label: 'Staying connected with family' },
 ];
 
-/** The same for every session: frozen, and its form encoded once (processor/form-body.ts). */
-const CUSTOM_FIELDS = constantFormPart<Stripe.Checkout.SessionCreateParams.CustomField[]>([
+/** The same for every session. */
+const CUSTOM_FIELDS: Stripe.Checkout.SessionCreateParams.CustomField[] = [
   {
     key: 'recipient_name',
     label: { type: 'custom', custom: 'Care recipient name' },
@@ -38,7 +37,7 @@ const CUSTOM_FIELDS = constantFormPart<Stripe.Checkout.SessionCreateParams.Custo
     type: 'dropdown',
     dropdown: { options: PRIMARY_CONCERNS },
   },
-]);
+];
 
 export interface LeaseSessionInput {
   subscriptionId: string;

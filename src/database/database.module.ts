@@ -8,6 +8,7 @@ import { dataSourceOptions } from './data-source-options';
 import { EmbeddedPostgres } from './embedded/embedded-postgres';
 import { HousekeepingModule } from './housekeeping.module';
 import { runMigrationsLocked } from './migrate';
+import { assertDriverPool } from './statement-rows';
 
 /**
  * The setting a failed connection points at, for the boot's line. Set by the options factory
@@ -52,6 +53,7 @@ class EmbeddedPostgresModule {}
         bootStep('the database', [databaseSetting], async () => {
           if (!options) throw new Error('No database options');
           const dataSource = await new DataSource(options).initialize();
+          assertDriverPool(dataSource);
           await runMigrationsLocked(dataSource);
           return dataSource;
         }),

@@ -1,6 +1,6 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { isDatabaseUnavailable } from './database-errors';
-import { statementRows } from './statement-rows';
+import { assertDriverPool, statementRows } from './statement-rows';
 
 const rows = [{ one: 1 }];
 
@@ -49,5 +49,23 @@ describe('statementRows', () => {
     );
     expect(failure).toBe(refused);
     expect(isDatabaseUnavailable(failure)).toBe(true);
+  });
+});
+
+describe('assertDriverPool', () => {
+  const source = (master: unknown) =>
+    ({ isInitialized: true, driver: { master } }) as unknown as DataSource;
+  const pool = { query: () => undefined, totalCount: 1, idleCount: 1, waitingCount: 0 };
+
+  it("passes a connected source whose driver holds pg's pool", () => {
+    expect(() => assertDriverPool(source(pool))).not.toThrow();
+  });
+
+  it('fails when the driver keeps no pool where it is read, or something else there', () => {
+    const message = "TypeORM's postgres driver holds no pg pool at `driver.master`";
+    expect(() => assertDriverPool(source(undefined))).toThrow(message);
+    expect(() => assertDriverPool(source({ query: pool.query }))).toThrow(message);
+    const closed = { isInitialized: false, driver: { master: pool } } as unknown as DataSource;
+    expect(() => assertDriverPool(closed)).toThrow(message);
   });
 });

@@ -37,9 +37,26 @@ export async function statementRows<T extends QueryResultRow>(
 /**
  * The pg pool behind TypeORM's postgres driver (`master`, typed `any` there; no replication
  * here), every query's pool, so on the embedded database the one connection behind its gate.
- * None before the source connects or once it closed.
+ * None before the source connects or once it closed; while connected, assertDriverPool (run at
+ * boot) has proved it is there.
  */
 export function driverPool(source: DataSource): Pool | undefined {
   const driver = source.driver as { master?: Pool };
   return source.isInitialized ? driver.master : undefined;
+}
+
+/**
+ * TypeORM does not publish its pool: fail the boot, not each query, when an upgrade moves it
+ * (the health ping, the metrics and statementRows read it through driverPool).
+ */
+export function assertDriverPool(source: DataSource): void {
+  const pool: Partial<Record<keyof Pool, unknown>> | undefined = driverPool(source);
+  const found =
+    typeof pool?.query === 'function' &&
+    typeof pool.totalCount === 'number' &&
+    typeof pool.idleCount === 'number' &&
+    typeof pool.waitingCount === 'number';
+  if (!found) {
+    throw new Error("TypeORM's postgres driver holds no pg pool at `driver.master`");
+  }
 }

@@ -14,34 +14,33 @@ export const DEVICE_JWT_STRATEGY = 'device-jwt';
 
 /**
  * The device bearer (`Authorization: Bearer <token>` only: never a cookie or the URL): passport-jwt
- * checks the signature, `alg`, `aud` and expiry against the Clock; then `typ` and the claims, and
- * the device must still be active in the token's organization and still hold the key the token
- * was issued under, or none (a new key ends it). Any refusal is `false`; DeviceBearerGuard answers
+ * checks the signature, `alg` and `aud`; validate() then checks `typ`, the claims and `exp`/`nbf`
+ * against the Clock, and the device must still be active in the token's organization and still
+ * hold the key the token was issued under, or none (a new key ends it). Any refusal is `false`; DeviceBearerGuard answers
  * it. A fault (the database is away) is thrown and reaches the client as itself.
  */
 @Injectable()
 export class DeviceJwtStrategy extends PassportStrategy(Strategy, DEVICE_JWT_STRATEGY) {
   constructor(
     config: AppConfig,
-    clock: Clock,
+    private readonly clock: Clock,
     private readonly devices: DeviceService,
   ) {
     super({
       jwtFromRequest: (req: HttpRequest) => bearerToken(req.headers.authorization) ?? null,
-      // A KeyObject, though typed string | Buffer: jsonwebtoken takes it as is, where a Buffer
-      // costs a failed public-key parse and a new secret key on every request.
-      secretOrKey: config.deviceToken.secret as unknown as Buffer,
+      secretOrKey: config.deviceToken.secret.export(),
       algorithms: [DEVICE_TOKEN_ALGORITHM],
       audience: DEVICE_TOKEN_AUDIENCE,
-      // `exp` and `nbf` without tolerance, as before; `complete` hands the header to
-      // deviceClaimsOf, which checks `typ` (jsonwebtoken does not).
-      jsonWebTokenOptions: { clockTolerance: 0, complete: true },
+      // jsonwebtoken would judge `exp` and `nbf` by the machine's time: validate() judges them
+      // by the Clock. `complete` hands the header to deviceClaimsOf, which checks `typ`.
+      ignoreExpiration: true,
+      jsonWebTokenOptions: { ignoreNotBefore: true, complete: true },
     });
-    readClockOnEachVerify(this, clock);
   }
 
   async validate(decoded: Jwt): Promise<Device | false> {
-    const claims = deviceClaimsOf(decoded);
+    const now = Math.floor(this.clock.now().getTime() / 1000);
+    const claims = deviceClaimsOf(decoded, now);
     const device = claims ? await this.devices.findActive(claims.deviceId, claims.orgId) : null;
     // A token carries the key its device held when it was issued (none, or its thumbprint):
     // setting a first key or rotating one ends the tokens issued before.
@@ -50,19 +49,4 @@ export class DeviceJwtStrategy extends PassportStrategy(Strategy, DEVICE_JWT_STR
     }
     return device;
   }
-}
-
-/**
- * jsonwebtoken's `clockTimestamp` as a getter on the Clock. passport-jwt copies its options once,
- * at construction, into `_verifOpts`, and hands that object to jsonwebtoken on each request, which
- * copies it with Object.assign (calling the getter): each verification reads the Clock then.
- * `_verifOpts` is passport-jwt's own field; device-bearer.guard.spec.ts moves the Clock to prove it.
- */
-function readClockOnEachVerify(strategy: object, clock: Clock): void {
-  const options = (strategy as { _verifOpts?: object })._verifOpts;
-  if (!options) throw new Error('passport-jwt keeps no _verifOpts: the Clock cannot reach it');
-  Object.defineProperty(options, 'clockTimestamp', {
-    enumerable: true,
-    get: () => Math.floor(clock.now().getTime() / 1000),
-  });
 }

@@ -32,9 +32,9 @@ describe('the device token format', () => {
 
   it('reads the claims back, and nothing from a token of another kind', () => {
     const read = (header: object, payload: unknown) =>
-      deviceClaimsOf({ header: { alg: 'HS256', ...header }, payload, signature: '' } as never);
+      deviceClaimsOf({ header: { alg: 'HS256', ...header }, payload, signature: '' } as never, 0);
     const token = decode(signDeviceToken({ ...content, jkt: 't' }, key), { complete: true });
-    expect(deviceClaimsOf(token!)).toEqual({
+    expect(deviceClaimsOf(token!, content.issuedAt)).toEqual({
       deviceId: 'sensor-1',
       orgId: content.orgId,
       jkt: 't',
@@ -49,5 +49,23 @@ describe('the device token format', () => {
     expect(read({ typ: 'device+jwt' }, 'a string payload')).toBeNull();
     expect(read({ typ: 'device+jwt' }, { ...claims, exp: '1' })).toBeNull();
     expect(read({ typ: 'device+jwt' }, { ...claims, sub: 1 })).toBeNull();
+  });
+
+  it('is current from `nbf` up to the second before `exp`, with no tolerance', () => {
+    const at = (now: number, claims: object) =>
+      deviceClaimsOf(
+        {
+          header: { alg: 'HS256', typ: 'device+jwt' },
+          payload: { sub: 's', org_id: 'o', jti: 'j', exp: 100, ...claims },
+          signature: '',
+        },
+        now,
+      );
+    expect(at(99, {})).not.toBeNull();
+    expect(at(100, {})).toBeNull();
+    expect(at(9, { nbf: 10 })).toBeNull();
+    expect(at(10, { nbf: 10 })).not.toBeNull();
+    expect(at(50, { nbf: '10' })).toBeNull();
+    expect(at(50, { nbf: null })).toBeNull();
   });
 });

@@ -63,17 +63,28 @@ const normalizedType = (typ: unknown) =>
   typeof typ === 'string' ? typ.toLowerCase().replace(/^application\//, '') : undefined;
 
 /**
- * The claims of a token jsonwebtoken verified, or null unless it is a device bearer token: the
- * right `typ`, a JSON object with `sub`, `org_id`, `jti` and `exp` (jose required those too) and
- * a numeric `iat` when there is one.
+ * The claims of a token jsonwebtoken verified, or null unless it is a device bearer token current
+ * at `now` (seconds since the epoch, from the Clock): the right `typ`, a JSON object with `sub`,
+ * `org_id`, `jti` and `exp` (jose required those too), a numeric `iat` when there is one, and the
+ * time window checked here, not by jsonwebtoken, because only we hold the Clock.
  */
-export function deviceClaimsOf(decoded: Jwt): DeviceTokenClaims | null {
+export function deviceClaimsOf(decoded: Jwt, now: number): DeviceTokenClaims | null {
   const { header, payload } = decoded;
   if (normalizedType(header.typ) !== DEVICE_TOKEN_TYPE) return null;
   if (typeof payload !== 'object' || payload === null) return null;
-  const { sub, org_id: orgId, jti, exp, iat, cnf } = payload as Record<string, unknown>;
+  const { sub, org_id: orgId, jti, exp, nbf, iat, cnf } = payload as Record<string, unknown>;
   if (typeof sub !== 'string' || typeof orgId !== 'string' || typeof jti !== 'string') return null;
   if (typeof exp !== 'number' || (iat !== undefined && typeof iat !== 'number')) return null;
+  if (!isCurrent(exp, nbf, now)) return null;
   const jkt = (cnf as { jkt?: unknown } | undefined)?.jkt;
   return { deviceId: sub, orgId, ...(typeof jkt === 'string' ? { jkt } : {}) };
+}
+
+/**
+ * jsonwebtoken's own rule with no clock tolerance: expired from the second `exp` names, not
+ * valid before `nbf`, and a `nbf` that is not a number refused.
+ */
+function isCurrent(exp: number, nbf: unknown, now: number): boolean {
+  if (nbf !== undefined && (typeof nbf !== 'number' || nbf > now)) return false;
+  return now < exp;
 }

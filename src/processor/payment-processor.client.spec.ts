@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { AppConfig } from '../config/app-config';
-import { PaymentProcessorClient, signedAt, withoutCallSite } from './payment-processor.client';
+import { PaymentProcessorClient, signedAt } from './payment-processor.client';
 
 const SECRET = 'whsec_unit_0123456789';
 const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'x', data: { object: {} } });
@@ -51,26 +51,5 @@ describe('PaymentProcessorClient.verifySignature', () => {
     expect(
       client.verifySignature(Buffer.from(payload), `t=${now() + 600},${t},${v1}`, [SECRET], at),
     ).toBe(false);
-  });
-});
-
-describe('withoutCallSite', () => {
-  it('runs the call with stack traces off and restores the limit, also when it throws', () => {
-    const before = Error.stackTraceLimit;
-    expect(withoutCallSite(() => Error.stackTraceLimit)).toBe(0);
-    expect(Error.stackTraceLimit).toBe(before);
-    expect(() =>
-      withoutCallSite(() => {
-        throw new Error('refused');
-      }),
-    ).toThrow('refused');
-    expect(Error.stackTraceLimit).toBe(before);
-  });
-
-  it('leaves the stacks of errors made after the call returns', async () => {
-    const late = await withoutCallSite(() =>
-      Promise.resolve().then(() => new Error('answered later')),
-    );
-    expect(late.stack?.split('\n').length).toBeGreaterThan(1);
   });
 });

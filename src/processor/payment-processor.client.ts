@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { timedProcessorCall } from '../common/metrics/metrics';
 import { AppConfig } from '../config/app-config';
-import { formBody } from './form-body';
 
 /** The API version this code reads payloads for; TypeScript flags it when the SDK moves on. */
 const PROCESSOR_API_VERSION = '2026-10-28.endive';
@@ -39,7 +38,7 @@ export class PaymentProcessorClient {
     const base = s.apiBase;
     const protocol = base?.protocol === 'http:' ? 'http' : 'https';
     const StripeSdk = stripeSdk();
-    const stripe = new StripeSdk(s.secretKey, {
+    this.stripe = new StripeSdk(s.secretKey, {
       apiVersion: PROCESSOR_API_VERSION,
       timeout: s.timeoutMs,
       maxNetworkRetries: s.maxNetworkRetries,
@@ -53,10 +52,7 @@ export class PaymentProcessorClient {
           }
         : {}),
     });
-    stripe.checkout.sessions.requestDataProcessor = encodeForm;
-    fixClientUserAgent(stripe);
-    this.stripe = stripe;
-    return stripe;
+    return this.stripe;
   }
 
   /** Creates a hosted checkout session; throws the SDK's StripeError on failure. */
@@ -64,10 +60,9 @@ export class PaymentProcessorClient {
     params: Stripe.Checkout.SessionCreateParams,
     idempotencyKey: string,
   ): Promise<Stripe.Checkout.Session> {
-    return timedProcessorCall('create_checkout_session', () => {
-      const client = this.client();
-      return withoutCallSite(() => client.checkout.sessions.create(params, { idempotencyKey }));
-    });
+    return timedProcessorCall('create_checkout_session', () =>
+      this.client().checkout.sessions.create(params, { idempotencyKey }),
+    );
   }
 
   /**
@@ -75,12 +70,9 @@ export class PaymentProcessorClient {
    * `created` is when the checkout completed). Throws the SDK's StripeError on failure.
    */
   retrieveCheckoutSession(id: string): Promise<Stripe.Checkout.Session> {
-    return timedProcessorCall('retrieve_checkout_session', () => {
-      const client = this.client();
-      return withoutCallSite(() =>
-        client.checkout.sessions.retrieve(id, { expand: ['subscription'] }),
-      );
-    });
+    return timedProcessorCall('retrieve_checkout_session', () =>
+      this.client().checkout.sessions.retrieve(id, { expand: ['subscription'] }),
+    );
   }
 
   /**
@@ -118,49 +110,6 @@ export class PaymentProcessorClient {
         return false;
       }
     });
-  }
-}
-
-/** The SDK's resource hook for a request's body: the same bytes, cheaper (form-body.ts). */
-function encodeForm(
-  _method: string,
-  data: object | null,
-  _headers: unknown,
-  send: (error: Error | null, body: string) => void,
-): void {
-  send(null, formBody(data));
-}
-
-/**
- * The SDK builds its `X-Stripe-Client-User-Agent` header anew for every call: a JSON of
- * constants, and `os.release()` (a system call) whose answer it drops with telemetry off. The
- * same header, built once; an SDK that answered later would keep its own.
- */
-function fixClientUserAgent(stripe: Stripe): void {
-  let header: string | undefined;
-  stripe.getClientUserAgent((value) => (header = value));
-  if (header === undefined) return;
-  const fixed = header;
-  stripe.getClientUserAgent = (cb) => cb(fixed);
-}
-
-/**
- * Starts an SDK call with V8's stack traces off for its synchronous part, and restores them at
- * once. The SDK (since stripe-node 22.1.0, its PR #2688) formats `new Error().stack` on every
- * call, before anything is sent, only to append the caller's frames to the stack of an error that
- * may come back: about 2.7 % of the checkout's CPU (bench/findings.md). Nothing here reads a
- * processor error's stack (processor-errors.ts logs its type, status, code, message and request
- * id), and the SDK has no option to skip it. Its errors are made later, asynchronously, with their
- * own stacks; only one thrown synchronously inside the call (none is, for our arguments) would
- * have none.
- */
-export function withoutCallSite<T>(call: () => T): T {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return call();
-  } finally {
-    Error.stackTraceLimit = limit;
   }
 }
 

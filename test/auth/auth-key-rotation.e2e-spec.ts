@@ -84,4 +84,33 @@ describe('POST /api/auth/login: the provider rotates its signing key', () => {
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('invalid_id_token');
   });
+
+  // A kid first seen inside the cooldown is judged by the next refetch, whoever's token makes it:
+  // not told to come back again and again while others' unknown kids keep the cooldown running.
+  it('judges a kid seen inside the cooldown by the refetch that follows, made for another token', async () => {
+    const user = await createUser(t.app);
+    expect((await signInWithNewestKey(user.email)).status).toBe(200); // the keys were just fetched
+    const claims = { email: user.email, sub: subjectFor(user.email) };
+    const login = (token: string) => t.http().post('/api/auth/login').send({ id_token: token });
+    const never = await own.token({ claims, kid: 'never-published', foreignKey: true });
+    await own.rotate('ES256');
+    const rotated = await own.token({ alg: 'ES256', claims });
+    expect((await login(never)).status).toBe(503);
+    expect((await login(rotated)).status).toBe(503);
+
+    clock.advance(COOLDOWN_SECONDS + 1);
+    const fetched = own.jwksRequests;
+    const other = await own.token({ claims, kid: 'another-stranger', foreignKey: true });
+    expect((await login(other)).status).toBe(401); // this refetch's own token
+    expect(own.jwksRequests - fetched).toBe(1);
+
+    // Inside the new cooldown: both verdicts come from that refetch, with no fetch of their own.
+    const refused = await login(never);
+    expect(refused.status).toBe(401);
+    expect(refused.body.code).toBe('invalid_id_token');
+    const accepted = await login(rotated);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.user.id).toBe(user.id);
+    expect(own.jwksRequests - fetched).toBe(1);
+  });
 });

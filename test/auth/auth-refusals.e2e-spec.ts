@@ -5,7 +5,7 @@ import { Session } from '../../src/auth/session.entity';
 import { Clock } from '../../src/common/clock/clock';
 import { User } from '../../src/auth/user.entity';
 import { subjectFor } from '../support/auth';
-import { capturedLogs } from '../support/captured-logs';
+import { capturedLogs, waitForAccessLine } from '../support/captured-logs';
 import { createUser } from '../support/factories';
 import { FakeClock } from '../support/fake-clock';
 import {
@@ -32,12 +32,11 @@ const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('bas
 async function attempt(t: TestApp, lines: string[], idToken: string) {
   const from = lines.length;
   const res = await t.http().post('/api/auth/login').send({ id_token: idToken });
-  // The access line is written as the response finishes, just after the client reads it.
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // The access line, the request's last, is written as the response finishes.
+  const audit = (await waitForAccessLine<AuditLine>(lines, undefined, { from })).filter(
+    (l) => l.audit === 'sign_in_refused',
+  );
   const written = lines.slice(from);
-  const audit = written
-    .map((l) => JSON.parse(l) as AuditLine)
-    .filter((l) => l.audit === 'sign_in_refused');
   return { res, written, audit };
 }
 

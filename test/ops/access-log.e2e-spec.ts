@@ -1,4 +1,4 @@
-import { capturedLogs } from '../support/captured-logs';
+import { capturedLogs, isAccessLine, waitForAccessLine } from '../support/captured-logs';
 import { ProbeController } from '../support/probe.controller';
 import { listeningPort } from '../support/raw-http';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -19,12 +19,9 @@ describe('access log', () => {
   });
   afterAll(() => t.close());
 
-  // pino-http writes the line when the response finishes, which may be just after the client
-  // has read it.
-  const accessLines = async (): Promise<Line[]> => {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    return lines.map((l) => JSON.parse(l) as Line).filter((l) => l.responseTime !== undefined);
-  };
+  /** The access lines so far, once the one of the request `requestId` is there. */
+  const accessLinesThrough = async (requestId: string): Promise<Line[]> =>
+    (await waitForAccessLine<Line>(lines, requestId)).filter(isAccessLine);
 
   it('writes none for a thousand health probes', async () => {
     const base = `http://127.0.0.1:${await listeningPort(t)}`;
@@ -38,7 +35,10 @@ describe('access log', () => {
         await res.arrayBuffer();
       }
     }
-    expect(await accessLines()).toEqual([]);
+    // One logged request after them: once its line is out, the probes' would be too.
+    await t.http().get('/nope').set('X-Request-Id', 'after-probes').expect(404);
+    const access = await accessLinesThrough('after-probes');
+    expect(access.map((l) => l.req?.id)).toEqual(['after-probes']);
   });
 
   it('writes exactly one for every other request, whoever answers it', async () => {
@@ -101,7 +101,9 @@ describe('access log', () => {
       'too large': 413,
       fault: 500,
     });
-    const access = await accessLines();
+    const access = (await accessLinesThrough(idOf('fault'))).filter(
+      (l) => l.req?.id !== 'after-probes',
+    );
     for (const [name] of cases) {
       const mine = access.filter((l) => l.req?.id === idOf(name));
       expect({ name, lines: mine.length }).toEqual({ name, lines: 1 });
@@ -112,10 +114,9 @@ describe('access log', () => {
 
   it("logs the application's lines of a request under its id, after its body was read", async () => {
     await t.http().post('/test/boom').set('X-Request-Id', 'case-app-line').send({}).expect(500);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const mine = lines
-      .map((l) => JSON.parse(l) as Line & { context?: string })
-      .filter((l) => l.req?.id === 'case-app-line');
+    const mine = (
+      await waitForAccessLine<Line & { context?: string }>(lines, 'case-app-line')
+    ).filter((l) => l.req?.id === 'case-app-line');
     // The exception filter's line (written in the request's context) and the access line.
     expect(mine.map((l) => l.context ?? 'access')).toEqual(['Errors', 'access']);
   });

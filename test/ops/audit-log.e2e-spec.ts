@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { signIn } from '../support/auth';
-import { capturedLogs } from '../support/captured-logs';
+import { capturedLogs, waitForAccessLine } from '../support/captured-logs';
 import { createOrg } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
 import { WEBHOOK_ENV } from '../support/webhook';
@@ -25,13 +25,11 @@ describe('audit lines', () => {
   });
   afterAll(() => t.close());
 
-  /** The audit lines written since `from`, once the answer's own lines are out. */
+  /** The audit lines of the one request sent since `from`, once its access line (the last) is out. */
   async function auditSince(from: number): Promise<Line[]> {
-    await new Promise((r) => setTimeout(r, 50));
-    return lines
-      .slice(from)
-      .map((l) => JSON.parse(l) as Line)
-      .filter((l) => l.audit !== undefined);
+    return (await waitForAccessLine<Line>(lines, undefined, { from })).filter(
+      (l) => l.audit !== undefined,
+    );
   }
 
   it('role changed, account disabled and its sessions revoked: by whom, to whom, from where', async () => {
@@ -136,14 +134,12 @@ describe('audit lines', () => {
   it('logs expected 4xx at info, and 502/503 at warn without a stack', async () => {
     let from = lines.length;
     await t.http().get('/api/v1/org').expect(401);
-    await new Promise((r) => setTimeout(r, 50));
-    const access = lines.slice(from).map((l) => JSON.parse(l) as Line);
+    const access = await waitForAccessLine<Line>(lines, undefined, { from });
     expect(access.find((l) => l.msg === 'request completed')).toMatchObject({ level: 30 });
     from = lines.length;
     // Checkout is not configured in this app: an expected 503.
     await t.http().post('/api/lease/checkout').send({}).expect(503);
-    await new Promise((r) => setTimeout(r, 50));
-    const errored = lines.slice(from).map((l) => JSON.parse(l) as Line);
+    const errored = await waitForAccessLine<Line>(lines, undefined, { from });
     expect(errored.filter((l) => l.level >= 50)).toEqual([]);
     const line = errored.find((l) => (l.res as { statusCode?: number })?.statusCode === 503);
     expect(line).toMatchObject({ level: 40 });

@@ -1,7 +1,7 @@
 import { Clock } from '../../src/common/clock/clock';
 import { signIn } from '../support/auth';
 import { createDevice, createOrg, createPendingSubscription } from '../support/factories';
-import { deviceToken } from '../support/devices';
+import { deviceToken, forgeDeviceToken } from '../support/devices';
 import { FakeClock } from '../support/fake-clock';
 import { checkoutCompletedEvent, sign } from '../support/processor-events';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -69,5 +69,27 @@ describe('expiry follows the Clock', () => {
     // A signature made now by the wall clock is a day old by this one.
     const wall = sign(payload, undefined, Math.floor(Date.now() / 1000));
     await deliver(t, payload, wall).expect(400);
+  });
+
+  it("judges a device token's exp and nbf by the clock, not the wall", async () => {
+    clock.advance(3600); // at least an hour ahead of the wall from here
+    const device = await createDevice(t.app, (await createOrg(t.app)).id);
+    const key = t.config.deviceToken.secret;
+    const self = (token: string) =>
+      t.http().get('/api/device/v1/self').set('Authorization', `Bearer ${token}`);
+    const at = Math.floor(clock.now().getTime() / 1000);
+    const wall = Math.floor(Date.now() / 1000);
+    const forge = (claims: object) =>
+      forgeDeviceToken(device, { key, claims: { iat: at, ...claims } });
+    // Expired by the clock, though the wall would still take it.
+    const expired = await self(await forge({ exp: at - 1 })).expect(401);
+    expect(expired.body.code).toBe('unauthenticated');
+    await self(await forge({ exp: at + 1 })).expect(200);
+    // Not yet valid by the clock until the clock reaches `nbf`; valid by it though not by the wall.
+    const early = await forge({ nbf: at + 30, exp: at + 600 });
+    expect((await self(early).expect(401)).body.code).toBe('unauthenticated');
+    await self(await forge({ nbf: wall + 60, exp: at + 600 })).expect(200);
+    clock.advance(30);
+    await self(early).expect(200);
   });
 });

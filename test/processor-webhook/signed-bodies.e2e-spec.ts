@@ -1,5 +1,5 @@
 import { subscriptionsOf } from '../support/checkout';
-import { capturedLogs } from '../support/captured-logs';
+import { capturedLogs, waitForAccessLine } from '../support/captured-logs';
 import { createPendingSubscription } from '../support/factories';
 import { checkoutCompletedEvent, otherEvent, sign } from '../support/processor-events';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -78,9 +78,7 @@ describe('POST /api/payment-processor/webhook with validly signed bodies of any 
     const linesOf = async (send: () => Promise<unknown>) => {
       const before = logs.lines.length;
       await send();
-      // The access line is written as the answer finishes, which may be just after it arrives.
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      return logs.lines.slice(before).map((l) => JSON.parse(l) as Record<string, unknown>);
+      return waitForAccessLine(logs.lines, undefined, { from: before });
     };
     const first = await linesOf(() => deliver(t, payload, sign(payload)).expect(200));
     expect(first).toHaveLength(1);

@@ -9,8 +9,8 @@ const LOG_BUFFER_BYTES = 4096;
 
 /**
  * The longest a line waits in the buffer when few are written: whoever tails the log sees it
- * within a tenth of a second, and a crash at low traffic loses at most that much. A tick with
- * nothing buffered writes nothing, so an idle process makes no calls.
+ * within a tenth of a second, and a crash at low traffic loses at most that much. sonic-boom's
+ * own timer (`periodicFlush`): a tick with nothing buffered costs an empty write(2).
  */
 const LOG_FLUSH_INTERVAL_MS = 100;
 
@@ -21,16 +21,17 @@ let stdout: SonicBoom | undefined;
 /**
  * The server's log lines on stdout, through one buffer shared by the access log and the
  * application's logs (so their lines keep their order): pino's asynchronous destination
- * (sonic-boom), written when it holds LOG_BUFFER_BYTES, on a timer, and synchronously on the way
+ * (sonic-boom), written when it holds LOG_BUFFER_BYTES, on its timer, and synchronously on the way
  * out (every `process.exit`, and a fatal error: see flushLogsSync). Made on first use.
  */
 export function serverLogDestination(): DestinationStream {
   if (stdout) return stdout;
-  const out = pino.destination({ dest: 1, minLength: LOG_BUFFER_BYTES, sync: false });
-  // sonic-boom's own periodicFlush writes even when it holds nothing (an empty write(2) per tick).
-  setInterval(() => {
-    if (holdsLines(out)) out.flush();
-  }, LOG_FLUSH_INTERVAL_MS).unref();
+  const out = pino.destination({
+    dest: 1,
+    minLength: LOG_BUFFER_BYTES,
+    periodicFlush: LOG_FLUSH_INTERVAL_MS,
+    sync: false,
+  });
   // The end of the SIGTERM path, its deadline, a second signal, a failed boot: all process.exit.
   process.once('exit', flushLogsSync);
   stdout = out;
@@ -44,13 +45,4 @@ export function flushLogsSync(): void {
   } catch {
     // stdout is gone (a closed pipe): nothing more can be written anywhere.
   }
-}
-
-/**
- * sonic-boom has no public count of what it holds; `_len` is it (bytes not yet written, an
- * asynchronous write under way included). Without it, flush on every tick.
- */
-function holdsLines(out: SonicBoom): boolean {
-  const held = (out as unknown as { _len?: unknown })._len;
-  return typeof held === 'number' ? held > 0 : true;
 }
