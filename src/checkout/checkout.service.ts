@@ -4,7 +4,7 @@ import { CheckoutError } from './checkout.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { AppConfig } from '../config/app-config';
 import { checkoutIdempotencyKey, leaseSessionParams } from './checkout-session.params';
-import { CreateCheckoutDto } from './create-checkout.dto';
+import { couponAsStored, CreateCheckoutDto } from './create-checkout.dto';
 import { PaymentProcessorClient } from '../processor/payment-processor.client';
 import {
   classifyProcessorError,
@@ -64,7 +64,7 @@ export class CheckoutService {
     if (!this.config.checkoutEnabled || !stripe.leasePriceId || !stripe.monthlyPriceId) {
       throw new CheckoutError(ErrorCode.CheckoutNotConfigured, 'Checkout is not configured.');
     }
-    const coupon = dto.coupon?.toLowerCase();
+    const coupon = dto.coupon === undefined ? undefined : couponAsStored(dto.coupon);
     const subscription = await this.subscriptions.createPending({
       name: dto.name ?? null,
       email: dto.email ?? null,

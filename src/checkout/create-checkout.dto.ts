@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsEmail, IsOptional, IsString, Matches } from 'class-validator';
+import { MaxStoredLength } from '../common/validation/stored-length';
 
 /** Blank optional text counts as absent: a plans form sends "" for an empty field. */
 const trimToUndefined = ({ value }: { value: unknown }): unknown => {
@@ -9,19 +10,22 @@ const trimToUndefined = ({ value }: { value: unknown }): unknown => {
   return trimmed === '' ? undefined : trimmed;
 };
 
+/** The coupon as the service uses and stores it: lower-cased, which may lengthen it (`İ`). */
+export const couponAsStored = (coupon: string): string => coupon.toLowerCase();
+
 export class CreateCheckoutDto {
   @ApiPropertyOptional({ maxLength: 120, example: 'Dana Carer' })
   @Transform(trimToUndefined)
   @IsOptional()
   @IsString()
-  @MaxLength(120)
+  @MaxStoredLength(120)
   name?: string;
 
   @ApiPropertyOptional({ maxLength: 160, example: 'dana@example.com' })
   @Transform(trimToUndefined)
   @IsOptional()
   @IsString()
-  @MaxLength(160)
+  @MaxStoredLength(160)
   @IsEmail()
   email?: string;
 
@@ -33,14 +37,14 @@ export class CreateCheckoutDto {
   @Transform(trimToUndefined)
   @IsOptional()
   @IsString()
-  @MaxLength(100)
+  @MaxStoredLength(100, couponAsStored)
   coupon?: string;
 
   @ApiPropertyOptional({ maxLength: 64, default: 'plans', example: 'plans' })
   @Transform(trimToUndefined)
   @IsOptional()
   @IsString()
-  @MaxLength(64)
+  @MaxStoredLength(64)
   @Matches(/^[A-Za-z0-9_.:-]+$/, { message: 'source may hold letters, digits and _ . : -' })
   source?: string;
 

@@ -1,13 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  IsObject,
-  IsOptional,
-  IsString,
-  Matches,
-  MaxLength,
-  ValidateNested,
-} from 'class-validator';
+import { IsObject, IsOptional, IsString, Matches, ValidateNested } from 'class-validator';
+import { MaxStoredLength } from '../common/validation/stored-length';
 import { DevicePublicJwkDto } from './device-public-key.dto';
 import { DEVICE_ID_MAX, DEVICE_ID_PATTERN, DEVICE_TEXT_MAX, TEXT_PATTERN } from './device.rules';
 
@@ -26,13 +20,13 @@ export class CreateDeviceDto {
 
   @ApiProperty({ example: 'hub-2', maxLength: DEVICE_TEXT_MAX })
   @IsString()
-  @MaxLength(DEVICE_TEXT_MAX)
+  @MaxStoredLength(DEVICE_TEXT_MAX)
   @Matches(TEXT_PATTERN, { message: 'model must be printable text without surrounding spaces' })
   model!: string;
 
   @ApiProperty({ example: 'acme', maxLength: DEVICE_TEXT_MAX })
   @IsString()
-  @MaxLength(DEVICE_TEXT_MAX)
+  @MaxStoredLength(DEVICE_TEXT_MAX)
   @Matches(TEXT_PATTERN, { message: 'provider must be printable text without surrounding spaces' })
   provider!: string;
 

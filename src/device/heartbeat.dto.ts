@@ -1,12 +1,13 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { MaxStoredLength } from '../common/validation/stored-length';
 import { FIRMWARE_VERSION_MAX, TEXT_PATTERN } from './device.rules';
 
 export class HeartbeatDto {
   @ApiPropertyOptional({ example: '2.4.1', maxLength: FIRMWARE_VERSION_MAX })
   @IsOptional()
   @IsString()
-  @MaxLength(FIRMWARE_VERSION_MAX)
+  @MaxStoredLength(FIRMWARE_VERSION_MAX)
   @Matches(TEXT_PATTERN, {
     message: 'firmware_version must be printable text without surrounding spaces',
   })

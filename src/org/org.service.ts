@@ -4,6 +4,7 @@ import { isUUID } from 'class-validator';
 import { EntityManager, Repository } from 'typeorm';
 import { OrgError } from './org.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
+import { CURSOR_FIELD, cursorReader } from '../common/pagination/keyset-cursor';
 import { KeysetOrder, keysetPage, PageRequest } from '../common/pagination/keyset-page';
 import { Page } from '../common/pagination/page';
 import { Organization } from './organization.entity';
@@ -11,8 +12,7 @@ import { Organization } from './organization.entity';
 /** The list's keyset order: by name, ties by id. */
 const ORG_ORDER: KeysetOrder<Organization, { name: string; id: string }> = {
   positionOf: (org) => ({ name: org.name, id: org.id }),
-  read: ({ name, id }) =>
-    typeof name === 'string' && typeof id === 'string' && isUUID(id) ? { name, id } : undefined,
+  read: cursorReader({ name: CURSOR_FIELD.text, id: CURSOR_FIELD.uuid }),
 };
 
 @Injectable()

@@ -20,6 +20,9 @@ describe('subscription cursor', () => {
     ['milliseconds only', encodeKeysetCursor({ ...position, at: '2026-11-23T08:52:23.123Z' })],
     ['not a uuid', encodeKeysetCursor({ ...position, id: 'x' })],
     ['an impossible date', encodeKeysetCursor({ ...position, at: '2026-13-40T08:52:23.123456Z' })],
+    ['February 30', encodeKeysetCursor({ ...position, at: '2026-02-30T08:52:23.123456Z' })],
+    ['year 0', encodeKeysetCursor({ ...position, at: '0000-11-23T08:52:23.123456Z' })],
+    ['a bare year', encodeKeysetCursor({ ...position, at: '2026' })],
   ])('refuses %s', (_what, cursor) => {
     expect(decode(cursor)).toBeUndefined();
   });

@@ -1,4 +1,4 @@
-import { isUUID } from 'class-validator';
+import { CURSOR_FIELD, cursorReader } from '../common/pagination/keyset-cursor';
 import type { KeysetOrder } from '../common/pagination/keyset-page';
 import type { Subscription } from './subscription.entity';
 
@@ -14,16 +14,7 @@ export interface SubscriptionRow {
   at: string;
 }
 
-const MICROSECOND_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
 export const SUBSCRIPTION_ORDER: KeysetOrder<SubscriptionRow, SubscriptionPosition> = {
   positionOf: (row) => ({ at: row.at, id: row.sub.id }),
-  read: ({ at, id }) =>
-    typeof at === 'string' &&
-    MICROSECOND_TIME.test(at) &&
-    !Number.isNaN(Date.parse(at)) &&
-    typeof id === 'string' &&
-    isUUID(id)
-      ? { at, id }
-      : undefined,
+  read: cursorReader({ at: CURSOR_FIELD.time, id: CURSOR_FIELD.uuid }),
 };

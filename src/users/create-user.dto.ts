@@ -1,12 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsIn, IsOptional, IsString, MinLength } from 'class-validator';
 import { ROLES } from '../auth/auth-user';
 import type { Role } from '../auth/auth-user';
+import { normalizeEmail } from '../common/validation/email';
+import { MaxStoredLength } from '../common/validation/stored-length';
 
 export class CreateUserDto {
   @ApiProperty({ example: 'pat@example.com' })
   @IsEmail()
-  @MaxLength(320)
+  @MaxStoredLength(320, normalizeEmail)
   email!: string;
 
   @ApiProperty({ enum: ROLES, example: 'member' })
@@ -17,6 +19,6 @@ export class CreateUserDto {
   @IsOptional()
   @IsString()
   @MinLength(1)
-  @MaxLength(200)
+  @MaxStoredLength(200)
   name?: string;
 }

@@ -57,6 +57,9 @@ describe('API docs', () => {
   });
 });
 
+/** A domain label validator.js takes (63 code units at most) of 62 code points. */
+const LABEL = 'a\uFE0F'.repeat(31);
+
 describe('POST /api/lease/checkout against the processor', () => {
   let fake: FakeProcessor;
   let t: TestApp;
@@ -215,6 +218,16 @@ describe('POST /api/lease/checkout against the processor', () => {
     ['a malformed email', { email: 'not-an-email' }, 'email'],
     ['an email over 160 characters', { email: `${'a'.repeat(150)}@example.com` }, 'email'],
     ['an unknown field', { plan: 'gold' }, 'plan'],
+    // Lengths as stored: `İ` lower-cases to two code points, and validator.js counts a letter with
+    // its variation selector (U+FE0F) as one while PostgreSQL's varchar counts two.
+    ['a coupon over 100 characters once lower-cased', { coupon: 'İ'.repeat(51) }, 'coupon'],
+    ['a coupon over 100 code points', { coupon: 'a\uFE0F'.repeat(51) }, 'coupon'],
+    ['a name over 120 code points', { name: 'a\uFE0F'.repeat(61) }, 'name'],
+    [
+      'an email over 160 code points',
+      { email: `${'a'.repeat(64)}@${LABEL}.${LABEL}.com` },
+      'email',
+    ],
     ['a non-boolean contains_phi', { contains_phi: 'no' }, 'contains_phi'],
   ])('refuses %s with 400 validation_failed and stores nothing', async (_what, body, field) => {
     const source = unique('src');
@@ -228,6 +241,15 @@ describe('POST /api/lease/checkout against the processor', () => {
     expect(fields).toContain(field);
     expect(fake.requests).toHaveLength(0);
     expect(await subscriptionsOf(t).findBy({ source })).toEqual([]);
+  });
+
+  it('stores a coupon of 100 characters as lower-cased, within its column', async () => {
+    const coupon = 'İ'.repeat(50);
+    const res = await t.http().post('/api/lease/checkout').send({ coupon }).expect(200);
+    const record = await subscriptionsOf(t).findOneByOrFail({ id: res.body.subscription_id });
+    expect(record.coupon).toBe(coupon.toLowerCase());
+    expect([...record.coupon!]).toHaveLength(100);
+    expect(fake.sessionRequests()[0].form['discounts[0][coupon]']).toBe(coupon.toLowerCase());
   });
 
   it('refuses contains_phi: true with 400 phi_not_accepted before storing anything', async () => {

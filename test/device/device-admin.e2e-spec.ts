@@ -66,6 +66,8 @@ describe('device administration: POST and DELETE /api/v1/devices', () => {
       { device_id: unique('ok'), model: ' padded', provider: 'p' },
       { device_id: unique('ok'), model: 'm' },
       { device_id: unique('ok'), model: 'm', provider: 'p', org_id: admin.orgId },
+      // 100 characters to validator.js, 200 code points to the varchar(100) column.
+      { device_id: unique('ok'), model: 'a\uFE0F'.repeat(100), provider: 'p' },
     ]) {
       const res = await t.http().post('/api/v1/devices').set('Cookie', admin.cookie).send(body);
       expect(res.status).toBe(400);

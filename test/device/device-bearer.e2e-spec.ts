@@ -175,6 +175,7 @@ describe('POST /api/device/v1/heartbeat', () => {
       { battery_pct: 101 },
       { battery_pct: 5.5 },
       { firmware_version: 'a\u0000' },
+      { firmware_version: 'a\uFE0F'.repeat(64) }, // 128 code points in a varchar(64)
       { x: 1 },
     ]) {
       const res = await t

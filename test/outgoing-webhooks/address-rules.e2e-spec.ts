@@ -21,6 +21,13 @@ const REFUSED = {
   unspecified4: '0.0.0.0',
   unspecified6: '::',
   mapped: '::ffff:10.0.0.1',
+  compatible: '::127.0.0.1',
+  reserved6: '::1:0:0:1',
+  nat64: '64:ff9b::10.0.0.1',
+  sixToFour: '2002:a00:1::1',
+  teredo: '2001:0:4136:e378:8000:63bf:f5ff:fffe',
+  documentation6: '2001:db8::1',
+  siteLocal: 'fec0::1',
 };
 const PUBLIC = '93.184.216.34';
 
@@ -72,23 +79,28 @@ describe('outgoing webhooks: where production may send', () => {
     await create('https://public.example.test/hook').expect(201);
   });
 
-  it('checks again at each attempt and sends nothing when the name now points inside', async () => {
-    names.set('rebinding.example.test', PUBLIC);
-    const e = await addEndpoint(w.t, w.admin.cookie, { url: 'https://rebinding.example.test/x' });
-    names.set('rebinding.example.test', REFUSED.private10);
-    const res = await w.t
-      .http()
-      .post(`/api/v1/webhook-endpoints/${e.id}/test`)
-      .set('Cookie', w.admin.cookie)
-      .send({})
-      .expect(202);
-    const d = await eventually('refused attempt recorded', async () => {
-      const row = await storedDelivery(w.t, e.id, res.body.event_id as string);
-      return row?.attempts === 1 ? row : undefined;
-    });
-    expect(d).toMatchObject({ status: 'pending', last_status_code: null });
-    expect(d.last_error).toMatch(/^address refused/);
-  });
+  // A resolver writes an IPv4-compatible address in hex (`::7f00:1` is ::127.0.0.1).
+  it.each([REFUSED.private10, '::7f00:1', REFUSED.nat64])(
+    'checks again at each attempt and sends nothing when the name now points inside (%s)',
+    async (inside) => {
+      const host = `rebinding-${inside.replaceAll(/[.:]/g, '-')}.example.test`;
+      names.set(host, PUBLIC);
+      const e = await addEndpoint(w.t, w.admin.cookie, { url: `https://${host}/x` });
+      names.set(host, inside);
+      const res = await w.t
+        .http()
+        .post(`/api/v1/webhook-endpoints/${e.id}/test`)
+        .set('Cookie', w.admin.cookie)
+        .send({})
+        .expect(202);
+      const d = await eventually('refused attempt recorded', async () => {
+        const row = await storedDelivery(w.t, e.id, res.body.event_id as string);
+        return row?.attempts === 1 ? row : undefined;
+      });
+      expect(d).toMatchObject({ status: 'pending', last_status_code: null });
+      expect(d.last_error).toMatch(/^address refused/);
+    },
+  );
 });
 
 describe('outgoing webhooks: OUTGOING_WEBHOOK_ALLOW_PRIVATE in production', () => {

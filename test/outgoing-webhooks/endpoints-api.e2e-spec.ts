@@ -1,5 +1,9 @@
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../../src/config/app-config';
+import { decryptSecret } from '../../src/outgoing-webhook/endpoints/outgoing-webhook-secrets';
 import { WebhookEndpointService } from '../../src/outgoing-webhook/endpoints/webhook-endpoint.service';
 import { signIn } from '../support/auth';
+import { craftedTimeCursors } from '../support/crafted-cursors';
 import { eventually, verifies } from '../support/webhook-receiver';
 import { addEndpoint, deliveriesOf, WebhookWorld, webhookWorld } from './support';
 
@@ -83,6 +87,66 @@ describe('outgoing webhooks: the endpoint API', () => {
     }
   });
 
+  it("counts a URL's length as stored: normalised, where `é` becomes `%C3%A9`", async () => {
+    const fits = `${w.receiver.url}/${'a'.repeat(2048 - w.receiver.url.length - 1)}`;
+    const grows = `${w.receiver.url}/${'é'.repeat(2000 - w.receiver.url.length)}`;
+    expect([fits.length, grows.length <= 2048, new URL(grows).href.length > 2048]).toEqual([
+      2048,
+      true,
+      true,
+    ]);
+    const e = await addEndpoint(w.t, w.admin.cookie, { url: fits });
+    for (const res of [
+      await api('post', '', w.admin.cookie).send({ url: grows }),
+      await api('patch', `/${e.id}`, w.admin.cookie).send({ url: grows }),
+    ]) {
+      expect([res.status, res.body.code]).toEqual([400, 'validation_failed']);
+      expect(res.body.errors).toEqual([{ field: 'url', message: expect.stringMatching(/2048/) }]);
+    }
+    const shown = await api('get', `/${e.id}`, w.admin.cookie).expect(200);
+    expect(shown.body.url).toBe(fits);
+  });
+
+  it('hands out only secrets that sign when rotations of one endpoint run at once', async () => {
+    const e = await addEndpoint(w.t, w.admin.cookie, { url: w.receiver.url });
+    const rotate = () => api('post', `/${e.id}/rotate-secret`, w.admin.cookie).send({});
+    const handedOut: string[] = [];
+    for (let round = 0; round < 5; round++) {
+      const pair = await Promise.all([rotate(), rotate()]);
+      const secrets = pair.map((r) => (expect(r.status).toBe(200), r.body.secret as string));
+      // Serialised, each rotation keeps the one before it: both of a pair sign.
+      expect((await signingSecrets(e.id)).sort()).toEqual([...secrets].sort());
+      handedOut.push(...secrets);
+    }
+    const many = await Promise.all([rotate(), rotate(), rotate(), rotate()]);
+    const latest = many.map((r) => r.body.secret as string);
+    const signing = await signingSecrets(e.id);
+    // Of four at once, the last two (in commit order) sign; never one from before them.
+    expect(signing).toHaveLength(2);
+    expect(latest).toEqual(expect.arrayContaining(signing));
+    const sent = await api('post', `/${e.id}/test`, w.admin.cookie).send({}).expect(202);
+    const d = await eventually('delivered', () =>
+      w.receiver.received.find((r) => r.headers['webhook-id'] === sent.body.event_id),
+    );
+    expect(signing.map((secret) => verifies(secret, d))).toEqual([true, true]);
+    expect(handedOut.some((secret) => verifies(secret, d))).toBe(false);
+  });
+
+  /** The endpoint's live secrets as stored (decrypted), the current one first. */
+  async function signingSecrets(id: string): Promise<string[]> {
+    const [row] = await w.t.app
+      .get(DataSource)
+      .query<{ current: string; previous: string | null }[]>(
+        `SELECT secret_encrypted AS current, previous_secret_encrypted AS previous
+          FROM webhook_endpoints WHERE id = $1`,
+        [id],
+      );
+    const key = w.t.app.get(AppConfig).dataEncryption.key;
+    return [row.current, row.previous]
+      .filter((s): s is string => s !== null)
+      .map((s) => decryptSecret(key, s));
+  }
+
   it('lists deliveries newest first a page at a time, and retries one (202)', async () => {
     const e = await addEndpoint(w.t, w.admin.cookie, { url: w.receiver.url });
     const ids: string[] = [];
@@ -101,6 +165,10 @@ describe('outgoing webhooks: the endpoint API', () => {
     expect(second.body).toMatchObject({ items: [{ event_id: ids[0] }], next_cursor: null });
     const bad = await api('get', `/${e.id}/deliveries?cursor=nope`, w.admin.cookie);
     expect([bad.status, bad.body.code]).toEqual([400, 'validation_failed']);
+    for (const cursor of craftedTimeCursors(ids[0])) {
+      const crafted = await api('get', `/${e.id}/deliveries?cursor=${cursor}`, w.admin.cookie);
+      expect([crafted.status, crafted.body.code]).toEqual([400, 'validation_failed']);
+    }
     await eventually('delivered', async () =>
       (await deliveriesOf(w.t, w.admin.cookie, e.id)).every((d) => d.status === 'delivered'),
     );

@@ -11,6 +11,9 @@ import { WEBHOOK_ENV } from '../support/webhook';
 import { recordFigure } from './support/figures';
 import { routes } from '../support/routes';
 import { HIGH_LIMITS } from './support/rel';
+import { encodeKeysetCursor } from '../../src/common/pagination/keyset-cursor';
+import { CRAFTED_CURSOR_TIMES } from '../support/crafted-cursors';
+import { createFulfilmentOrg, newFulfilmentOrgId } from '../support/subscriptions';
 
 /** Field names the DTOs know, so generated bodies reach the validators, not only the whitelist. */
 const FIELDS = [
@@ -29,6 +32,10 @@ const FIELDS = [
   'battery_pct',
   'limit',
   'cursor',
+  'url',
+  'description',
+  'event_types',
+  'enabled',
 ];
 const NASTY_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
 
@@ -99,6 +106,63 @@ const invalidUtf8 = fc
       Buffer.from('"}'),
     ]),
   );
+/**
+ * Text that grows once the service stores it: lower-cased (`İ` becomes two code points), counted
+ * by PostgreSQL rather than validator.js (a letter with U+FE0F), or percent-encoded in a URL (`é`
+ * becomes `%C3%A9`); `ẞ`, `ﬃ`, `ǅ` and `😀` change length under other foldings and encodings.
+ */
+const GROWING = fc.oneof(
+  { weight: 3, arbitrary: fc.constant('İ') },
+  { weight: 3, arbitrary: fc.constant('a\uFE0F') },
+  { weight: 2, arbitrary: fc.constantFrom('ẞ', 'ﬃ', 'é', 'ǅ', '😀') },
+);
+/** Text fields the DTOs bound, with their bound: a value within it as validator.js counts. */
+const BOUNDED: [field: string, max: number][] = [
+  ['name', 120],
+  ['coupon', 100],
+  ['email', 160],
+  ['model', 100],
+  ['provider', 100],
+  ['firmware_version', 64],
+  ['description', 500],
+];
+const grownUrl = fc
+  .tuple(GROWING, fc.integer({ min: 200, max: 2000 }), fc.boolean())
+  .map(([unit, n, inHost]) => {
+    const grown = unit.repeat(Math.ceil(n / unit.length));
+    const url = inHost
+      ? `https://${grown.slice(0, 60)}.example.com/`
+      : `https://hooks.example.com/${grown}`;
+    return url.slice(0, 2048);
+  });
+/** One field (the others of most DTOs are optional), just within its bound until it is stored. */
+const grownBody = fc
+  .oneof(
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...BOUNDED), GROWING, fc.double({ min: 0.51, max: 1, noNaN: true }))
+        .map(([[field, max], unit, share]) => {
+          const text = unit.repeat(Math.ceil(max * share));
+          return { [field]: field === 'email' ? `${text.slice(0, 40)}@example.com` : text };
+        }),
+    },
+    { weight: 1, arbitrary: grownUrl.map((url) => ({ url })) },
+  )
+  .map((o) => Buffer.from(JSON.stringify(o)));
+/** Cursors a client could forge: one per crafted time, and fields of every odd shape. */
+const craftedCursor = fc.oneof(
+  fc
+    .tuple(fc.constantFrom(...CRAFTED_CURSOR_TIMES), fc.uuid())
+    .map(([at, id]) => encodeKeysetCursor({ at, id })),
+  fc
+    .dictionary(fc.constantFrom('at', 'id', 'after', 'name'), wrongType, { maxKeys: 4 })
+    .map((o) => Buffer.from(JSON.stringify({ v: 1, ...o })).toString('base64url')),
+  fc
+    .tuple(fc.date({ noInvalidDate: true }), fc.uuid())
+    .map(([d, id]) => encodeKeysetCursor({ at: `${d.toISOString().slice(0, 23)}123Z`, id })),
+);
+
 const body = fc.oneof(
   { weight: 5, arbitrary: jsonText.map((s) => Buffer.from(s)) },
   { weight: 1, arbitrary: invalidUtf8 },
@@ -149,11 +213,20 @@ describe('bad input never causes a 5xx', () => {
   let webhookAccepted = 0;
   const onUnhandled = () => unhandled++;
   const protoBefore = Object.getOwnPropertyNames(Object.prototype).sort().join(',');
+  const fulfilmentOrgId = newFulfilmentOrgId();
 
   beforeAll(async () => {
     process.on('unhandledRejection', onUnhandled);
     fake = await new FakeProcessor().start();
-    t = await createTestApp({ env: { ...processorEnv(fake.url), ...WEBHOOK_ENV, ...HIGH_LIMITS } });
+    t = await createTestApp({
+      env: {
+        ...processorEnv(fake.url),
+        ...WEBHOOK_ENV,
+        ...HIGH_LIMITS,
+        FULFILMENT_ORG_ID: fulfilmentOrgId,
+      },
+    });
+    await createFulfilmentOrg(t.app, fulfilmentOrgId);
     const admin = await signIn(t, { role: 'admin' });
     cookie = admin.cookie;
     bearer = await deviceToken(t, await createDevice(t.app, admin.user.orgId));
@@ -277,6 +350,49 @@ describe('bad input never causes a 5xx', () => {
               fill(path, encodeURIComponent(v)),
               method === 'GET' ? undefined : Buffer.from('{}'),
             )) < 500,
+        ),
+        { numRuns: 40, endOnFailure: true },
+      );
+    }
+  });
+
+  it('answers text that grows when stored, and crafted cursors, below 500', async () => {
+    // A session that sees every list: subscriptions are the fulfilment org's, deliveries need an endpoint.
+    const operator = await signIn(t, { orgId: fulfilmentOrgId, role: 'admin' });
+    const created = await t
+      .http()
+      .post('/api/v1/webhook-endpoints')
+      .set('Cookie', operator.cookie)
+      .send({ url: 'https://hooks.example.com/in' })
+      .expect(201);
+    const withCookie = async (method: string, url: string, payload?: Buffer) => {
+      const saved = cookie;
+      cookie = operator.cookie;
+      try {
+        return await send(method, url, payload);
+      } finally {
+        cookie = saved;
+      }
+    };
+    // The lists first: a DELETE among the body routes may remove the endpoint.
+    for (const [method, path] of getRoutes().filter(
+      ([, p]) => !p.includes('/:') || p.endsWith('/deliveries'),
+    )) {
+      await fc.assert(
+        fc.asyncProperty(
+          craftedCursor,
+          async (c) =>
+            (await withCookie(method, `${fill(path, created.body.id as string)}?cursor=${c}`)) <
+            500,
+        ),
+        { numRuns: 40, endOnFailure: true },
+      );
+    }
+    for (const [method, path] of bodyRoutes()) {
+      await fc.assert(
+        fc.asyncProperty(
+          grownBody,
+          async (b) => (await withCookie(method, fill(path, created.body.id as string), b)) < 500,
         ),
         { numRuns: 40, endOnFailure: true },
       );

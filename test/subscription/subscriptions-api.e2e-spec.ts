@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { signIn } from '../support/auth';
+import { craftedTimeCursors } from '../support/crafted-cursors';
 import {
   baseSeconds,
   createFulfilmentOrg,
@@ -111,6 +112,13 @@ describe('GET /api/v1/subscriptions (the operators’ view)', () => {
     }
     for (const query of ['status=lost', 'limit=0', 'limit=201', 'cursor=nope']) {
       expect((await get(`${LIST}?${query}`).expect(400)).body.code).toBe('validation_failed');
+    }
+  });
+
+  it('answers 400 for a cursor whose time Date.parse takes and PostgreSQL refuses', async () => {
+    for (const cursor of craftedTimeCursors()) {
+      const res = await get(`${LIST}?cursor=${cursor}`);
+      expect([res.status, res.body.code]).toEqual([400, 'validation_failed']);
     }
   });
 

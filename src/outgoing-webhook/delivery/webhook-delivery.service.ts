@@ -9,6 +9,7 @@ import {
   keysetPage,
   type PageRequest,
 } from '../../common/pagination/keyset-page';
+import { CURSOR_FIELD, cursorReader } from '../../common/pagination/keyset-cursor';
 import type { Page } from '../../common/pagination/page';
 import { EventOutbox } from '../outbox/event-outbox.service';
 import { WebhookDelivery } from './outgoing-webhook-delivery.entity';
@@ -45,10 +46,7 @@ const LIST_SQL = `SELECT d.event_id AS "eventId", d.status, d.attempts,
 /** Newest first by (created_at, event_id). */
 const DELIVERY_ORDER: KeysetOrder<DeliveryRow, { at: string; id: string }> = {
   positionOf: (r) => ({ at: r.cursorAt, id: r.eventId }),
-  read: ({ at, id }) =>
-    typeof at === 'string' && typeof id === 'string' && isUUID(id) && !isNaN(Date.parse(at))
-      ? { at, id }
-      : undefined,
+  read: cursorReader({ at: CURSOR_FIELD.time, id: CURSOR_FIELD.uuid }),
 };
 
 /** An endpoint's deliveries: the newest-first list and a manual retry. */

@@ -28,6 +28,53 @@ describe('outgoing webhook address rules', () => {
     }
   });
 
+  it('refuses IPv6 outside global unicast, and v4 carried inside v6 unless that v4 is public', () => {
+    for (const a of [
+      '::127.0.0.1', // IPv4-compatible (::/96), which ipaddr.js calls unicast
+      '::8.8.8.8', // IPv4-compatible even when the v4 is public: deprecated, never routed
+      '::1:0:0:1', // ::/8, reserved by the IETF
+      '::ffff:0:a00:1', // IPv4-translated (::ffff:0:0:0/96)
+      '64:ff9b::a00:1', // NAT64 (64:ff9b::/96) of 10.0.0.1
+      '64:ff9b::7f00:1', // NAT64 of 127.0.0.1
+      '64:ff9b:1::808:808', // local-use NAT64 (64:ff9b:1::/48)
+      '2002:a00:1::1', // 6to4 of 10.0.0.1
+      '2002:7f00:1::1', // 6to4 of 127.0.0.1
+      '2001:0:4136:e378:8000:63bf:f5ff:fffe', // Teredo, client 10.0.0.1
+      '2001:0:a00:1:8000:63bf:f7f7:f7f7', // Teredo, server 10.0.0.1
+      '100::1', // discard
+      '2001:db8::1', // documentation
+      '3fff::1', // documentation (RFC 9637)
+      '2001:2::1', // benchmarking
+      '2001:10::1', // ORCHID
+      'fec0::1', // site-local (deprecated)
+      '5f00::1', // SRv6 SIDs
+      '4000::1', // unassigned, outside 2000::/3
+      'e000::1',
+    ]) {
+      expect([a, isPublicAddress(a)]).toEqual([a, false]);
+    }
+    for (const a of [
+      '64:ff9b::808:808', // NAT64 of 8.8.8.8: what DNS64 answers on an IPv6-only network
+      '2002:808:808::1', // 6to4 of 8.8.8.8
+      '2001:0:4136:e378:8000:63bf:f7f7:f7f7', // Teredo, server 65.54.227.120, client 8.8.8.8
+      '2a00:1450:4001:80b::200e',
+    ]) {
+      expect([a, isPublicAddress(a)]).toEqual([a, true]);
+    }
+  });
+
+  it('judges the literal of a URL as the URL parser writes it', async () => {
+    for (const raw of [
+      'https://[::127.0.0.1]/',
+      'https://[::1:0:0:1]/',
+      'https://[::ffff:7f00:1]/',
+    ]) {
+      await expect(
+        checkTarget(checkUrl(raw, false), false, () => Promise.resolve([])),
+      ).rejects.toThrow(AddressRefused);
+    }
+  });
+
   it('needs https unless private targets are allowed, and no credentials', () => {
     expect(() => checkUrl('http://example.com/', false)).toThrow(AddressRefused);
     expect(checkUrl('http://example.com/', true).host).toBe('example.com');

@@ -22,14 +22,60 @@ export class AddressRefused extends Error {}
 /** The URL's host without IPv6 brackets. */
 const hostOf = (url: URL): string => url.hostname.replace(/^\[(.*)\]$/, '$1');
 
-/** Only global unicast: loopback, private, link-local, unique-local, multicast... are refused. */
+/**
+ * Only global unicast: loopback, private, link-local, unique-local, multicast... are refused. An
+ * IPv6 address must lie in 2000::/3 (the only space IANA hands out: `::/96`, IPv4-compatible, is
+ * "unicast" to ipaddr.js) and outside its special ranges; one that carries an IPv4 address
+ * (mapped, NAT64, 6to4, Teredo) is judged by that address instead.
+ */
 export function isPublicAddress(address: string): boolean {
+  // `::a.b.c.d` is IPv4-compatible (how libuv writes `::808:808`), but ipaddr.js reads it as mapped.
+  if (address.startsWith('::') && address.includes('.') && !/^::ffff:/i.test(address)) return false;
   if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  }
-  return parsed.range() === 'unicast';
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return isPublicV4(parsed as ipaddr.IPv4);
+  const v6 = parsed as ipaddr.IPv6;
+  const carried = carriedIPv4(v6);
+  if (carried) return carried.every(isPublicV4);
+  return (
+    v6.match(GLOBAL_UNICAST_V6) &&
+    v6.range() === 'unicast' &&
+    !NON_GLOBAL_V6.some((range) => v6.match(range))
+  );
+}
+
+const isPublicV4 = (v4: ipaddr.IPv4): boolean => v4.range() === 'unicast';
+
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
+/** Inside 2000::/3 but not global, whether or not the installed ipaddr.js names them. */
+const NON_GLOBAL_V6 = ['2001::/23', '2001:db8::/32', '3fff::/20'].map((cidr) =>
+  ipaddr.IPv6.parseCIDR(cidr),
+);
+
+/** The IPv4 addresses an IPv6 address stands for, where a translator or tunnel will reach them. */
+function carriedIPv4(v6: ipaddr.IPv6): ipaddr.IPv4[] | undefined {
+  const p = v6.parts;
+  const v4 = (high: number, low: number) =>
+    new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+  if (v6.isIPv4MappedAddress()) return [v6.toIPv4Address()];
+  if (v6.match(NAT64)) return [v4(p[6], p[7])];
+  if (v6.match(SIX_TO_FOUR)) return [v4(p[1], p[2])];
+  // Teredo: the server's address, and the client's with every bit flipped.
+  if (v6.match(TEREDO)) return [v4(p[2], p[3]), v4(~p[6] & 0xffff, ~p[7] & 0xffff)];
+  return undefined;
+}
+
+const NAT64 = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
+const SIX_TO_FOUR = ipaddr.IPv6.parseCIDR('2002::/16');
+const TEREDO = ipaddr.IPv6.parseCIDR('2001::/32');
+
+/**
+ * The URL as it is stored and sent to: `new URL().href`, which percent-encodes (`é` becomes
+ * `%C3%A9`) and so may be longer than what was sent. Text that is no URL is returned as it is
+ * (the URL rules refuse it).
+ */
+export function webhookUrlAsStored(raw: string): string {
+  return URL.canParse(raw) ? new URL(raw).href : raw;
 }
 
 /** The syntax rules, with no lookup: a http(s) URL without credentials; https unless allowed. */

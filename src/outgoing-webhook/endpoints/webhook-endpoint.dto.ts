@@ -9,10 +9,11 @@ import {
   IsOptional,
   IsString,
   IsUrl,
-  MaxLength,
 } from 'class-validator';
 import { mapPage, type Page } from '../../common/pagination/page';
+import { MaxStoredLength } from '../../common/validation/stored-length';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
+import { webhookUrlAsStored } from './outgoing-webhook-address';
 import type { WebhookEndpoint } from './outgoing-webhook-endpoint.entity';
 import { DELIVERY_STATUSES, SUBSCRIBABLE_TYPES } from '../outgoing-webhook.types';
 import type { DeliveryStatus } from '../outgoing-webhook.types';
@@ -30,7 +31,8 @@ const TYPES_DOC = {
 };
 
 /** `url`'s rules, in the creation (required) and the update (optional). */
-const UrlRules = () => applyDecorators(IsUrl(URL_RULES), MaxLength(URL_MAX));
+const UrlRules = () =>
+  applyDecorators(IsUrl(URL_RULES), MaxStoredLength(URL_MAX, webhookUrlAsStored));
 
 /** The optional fields' documentation and rules, the same in the creation and the update. */
 const DescriptionField = () =>
@@ -38,7 +40,7 @@ const DescriptionField = () =>
     ApiPropertyOptional({ maxLength: DESCRIPTION_MAX }),
     IsOptional(),
     IsString(),
-    MaxLength(DESCRIPTION_MAX),
+    MaxStoredLength(DESCRIPTION_MAX),
   );
 const EventTypesField = () =>
   applyDecorators(

@@ -141,16 +141,21 @@ export class WebhookEndpointService {
     this.auditChange('webhook_endpoint_deleted', endpoint, actor);
   }
 
-  /** A new secret, returned in plain; the previous one keeps signing for 24 hours beside it. */
+  /**
+   * A new secret, returned in plain; the previous one keeps signing for 24 hours beside it. One
+   * UPDATE moves the stored secret to `previous`: two rotations at once wait on the row's lock, and
+   * the second keeps the first's secret (a read, then a write, lost one of the two).
+   */
   async rotateSecret(orgId: string, id: string, actor: EndpointActor): Promise<string> {
     const endpoint = await this.find(orgId, id);
     const secret = newWebhookSecret();
     const now = this.clock.now();
-    await this.endpoints.update(endpoint.id, {
+    const rotated = await this.endpoints.update(endpoint.id, {
+      previousSecretEncrypted: () => 'secret_encrypted',
       secretEncrypted: encryptSecret(this.config.dataEncryption.key, secret),
-      previousSecretEncrypted: endpoint.secretEncrypted,
       previousSecretExpiresAt: new Date(now.getTime() + ROTATION_OVERLAP_MS),
     });
+    if (!rotated.affected) throw notFound(); // deleted since it was found
     this.auditChange('webhook_secret_rotated', endpoint, actor);
     return secret;
   }
@@ -169,7 +174,7 @@ export class WebhookEndpointService {
     const found = isUUID(id)
       ? await this.endpoints.findOneBy({ id: id.toLowerCase(), ...(orgId ? { orgId } : {}) })
       : null;
-    if (!found) throw new OutgoingWebhookError(ErrorCode.NotFound, 'No such webhook endpoint.');
+    if (!found) throw notFound();
     return found;
   }
 
@@ -179,7 +184,7 @@ export class WebhookEndpointService {
     try {
       const url = checkUrl(raw, allowPrivate);
       if (!allowPrivate) await checkTarget(url, allowPrivate, this.resolve);
-      return url.toString();
+      return url.href; // its length was checked by the DTO (webhookUrlAsStored)
     } catch (err) {
       if (!(err instanceof AddressRefused)) throw err;
       throw new OutgoingWebhookError(ErrorCode.WebhookUrlRefused, err.message, [
@@ -209,3 +214,5 @@ export class WebhookEndpointService {
     });
   }
 }
+
+const notFound = () => new OutgoingWebhookError(ErrorCode.NotFound, 'No such webhook endpoint.');
