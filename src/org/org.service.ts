@@ -6,6 +6,7 @@ import { OrgError } from './org.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { KeysetOrder, keysetPage, PageRequest } from '../common/pagination/keyset-page';
 import { Page } from '../common/pagination/page';
+import { parseUuid } from '../config/uuid';
 import { Organization } from './organization.entity';
 
 /** The list's keyset order: by name, ties by id. */
@@ -34,7 +35,8 @@ export class OrgService {
   }
 
   async get(id: string): Promise<Organization> {
-    const org = isUUID(id) ? await this.orgs.findOneBy({ id }) : null;
+    const canonical = parseUuid(id);
+    const org = canonical ? await this.orgs.findOneBy({ id: canonical }) : null;
     if (!org) throw new OrgError(ErrorCode.NotFound, 'No such organization.');
     return org;
   }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { isUUID } from 'class-validator';
 import { DataSource, EntityManager, Not, Repository } from 'typeorm';
 import { UserError } from './user.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
@@ -10,6 +9,7 @@ import { Role } from '../auth/auth-user';
 import { SessionService } from '../auth/session.service';
 import { User } from '../auth/user.entity';
 import { normalizeEmail } from '../common/validation/email';
+import { parseUuid } from '../config/uuid';
 
 export interface NewUser {
   email: string;
@@ -49,8 +49,10 @@ export class UserService {
   }
 
   /** Another organization's account answers 404, exactly like a missing one. */
-  async update(orgId: string, actorId: string, id: string, change: UserChange): Promise<User> {
-    if (!isUUID(id)) throw notFound();
+  async update(orgId: string, actorId: string, rawId: string, change: UserChange): Promise<User> {
+    // The stored form, so an upper-case spelling of one's own id is still oneself.
+    const id = parseUuid(rawId);
+    if (!id) throw notFound();
     if (id === actorId && (change.disabled === true || change.role === 'member')) {
       // An administrator locking themselves out could leave an organization with no admin.
       throw new UserError(
@@ -75,8 +77,9 @@ export class UserService {
   }
 
   /** Ends every session of an account of the administrator's organization; the count ended. */
-  async revokeSessions(orgId: string, actorId: string, id: string): Promise<number> {
-    if (!isUUID(id) || !(await this.users.existsBy({ id, orgId }))) throw notFound();
+  async revokeSessions(orgId: string, actorId: string, rawId: string): Promise<number> {
+    const id = parseUuid(rawId);
+    if (!id || !(await this.users.existsBy({ id, orgId }))) throw notFound();
     return this.sessions.revokeAllFor(id, actorId, 'admin');
   }
 

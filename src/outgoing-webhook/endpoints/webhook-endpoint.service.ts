@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { isUUID } from 'class-validator';
 import { Repository } from 'typeorm';
 import { Clock } from '../../common/clock/clock';
 import { ErrorCode } from '../../common/errors/error-code.enum';
 import { AuditLog } from '../../common/logging/audit-log';
 import { AppConfig } from '../../config/app-config';
+import { parseUuid } from '../../config/uuid';
 import { EventOutbox } from '../outbox/event-outbox.service';
 import {
   AddressRefused,
@@ -166,8 +166,9 @@ export class WebhookEndpointService {
 
   /** The org's endpoint; another org's answers exactly like a missing one. */
   async find(orgId: string | undefined, id: string): Promise<WebhookEndpoint> {
-    const found = isUUID(id)
-      ? await this.endpoints.findOneBy({ id: id.toLowerCase(), ...(orgId ? { orgId } : {}) })
+    const canonical = parseUuid(id);
+    const found = canonical
+      ? await this.endpoints.findOneBy({ id: canonical, ...(orgId ? { orgId } : {}) })
       : null;
     if (!found) throw new OutgoingWebhookError(ErrorCode.NotFound, 'No such webhook endpoint.');
     return found;
