@@ -34,6 +34,17 @@ export class OrgService {
     return orgs.save(orgs.create({ name: trimmed }));
   }
 
+  /**
+   * Row locks on the organizations, held until the caller's transaction ends: what serialises
+   * changes counted per organization (its admins, its webhook endpoints). In id order, so two
+   * callers locking the same pair cannot deadlock.
+   */
+  async lockForUpdate(manager: EntityManager, ids: string[]): Promise<void> {
+    for (const id of [...new Set(ids)].sort()) {
+      await manager.query('SELECT id FROM organizations WHERE id = $1 FOR UPDATE', [id]);
+    }
+  }
+
   async get(id: string): Promise<Organization> {
     const canonical = parseUuid(id);
     const org = canonical ? await this.orgs.findOneBy({ id: canonical }) : null;

@@ -62,7 +62,9 @@ export class UserService {
     }
     let before: Pick<User, 'role' | 'disabled'> | undefined;
     const user = await this.dataSource.transaction(async (manager) => {
-      await lockOrgs(manager, [orgId]);
+      // Every change that can remove an admin locks the org first, so two admins demoting each
+      // other at once are serialised and the second sees the first's write.
+      await this.orgs.lockForUpdate(manager, [orgId]);
       const found = await manager.getRepository(User).findOneBy({ id, orgId });
       if (!found) throw notFound();
       before = { role: found.role, disabled: found.disabled };
@@ -95,7 +97,7 @@ export class UserService {
       if (!current) {
         throw new UserError(ErrorCode.NotFound, 'No account has this email.');
       }
-      await lockOrgs(manager, [current.orgId, org.id]);
+      await this.orgs.lockForUpdate(manager, [current.orgId, org.id]);
       // Reread under the locks: the account may have moved or changed since.
       const user = await users.findOneByOrFail({ id: current.id });
       before = { role: user.role, disabled: user.disabled, orgId: user.orgId };
@@ -142,17 +144,6 @@ export class UserService {
       const event = user.disabled ? 'account_disabled' : 'account_enabled';
       this.audit.record(event, user.disabled ? 'account disabled' : 'account enabled', target);
     }
-  }
-}
-
-/**
- * Row locks on the organizations, in id order so two moves in opposite directions cannot
- * deadlock. Every change that can remove an admin takes them first, so two admins demoting each
- * other at once are serialized and the second sees the first's write.
- */
-async function lockOrgs(manager: EntityManager, ids: string[]): Promise<void> {
-  for (const id of [...new Set(ids)].sort()) {
-    await manager.query('SELECT id FROM organizations WHERE id = $1 FOR UPDATE', [id]);
   }
 }
 

@@ -5,6 +5,7 @@ import { Clock } from '../../common/clock/clock';
 import { ErrorCode } from '../../common/errors/error-code.enum';
 import { AuditLog } from '../../common/logging/audit-log';
 import { AppConfig } from '../../config/app-config';
+import { OrgService } from '../../org/org.service';
 import { parseUuid } from '../../config/uuid';
 import { EventOutbox } from '../outbox/event-outbox.service';
 import {
@@ -44,6 +45,7 @@ export class WebhookEndpointService {
     private readonly outbox: EventOutbox,
     private readonly store: WebhookDeliveryStore,
     private readonly audit: AuditLog,
+    private readonly orgs: OrgService,
     @Inject(WEBHOOK_RESOLVER) private readonly resolve: WebhookResolver,
   ) {}
 
@@ -57,7 +59,7 @@ export class WebhookEndpointService {
     const secret = newWebhookSecret();
     const saved = await this.endpoints.manager.transaction(async (m) => {
       // The org's row lock makes concurrent creations count one after the other.
-      await m.query('SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE', [orgId]);
+      await this.orgs.lockForUpdate(m, [orgId]);
       const [{ n }] = await m.query<{ n: string }[]>(
         'SELECT count(*) AS n FROM webhook_endpoints WHERE org_id = $1',
         [orgId],
