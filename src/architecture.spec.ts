@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ADVISORY_LOCK } from './database/advisory-locks';
+import { mayUseTable, TABLE_OWNERS } from './database/table-owners';
 
 /** The rules of ARCHITECTURE.md that a linter cannot see, checked over the source text. */
 const ROOT = join(__dirname, '..');
@@ -21,12 +22,35 @@ const FILES = sources().map((path) => ({
   path: relative(ROOT, path),
   text: withoutComments(readFileSync(path, 'utf8')),
 }));
+/**
+ * As many source files as there are today, less a margin. Every check asserts it read at least
+ * this many, so a wrong folder (after a move) fails loudly instead of passing over nothing.
+ */
+const AT_LEAST_FILES = 200;
+function scanned(files = FILES, atLeast = AT_LEAST_FILES) {
+  expect(files.length).toBeGreaterThanOrEqual(atLeast);
+  return files;
+}
 const where = (test: (text: string, path: string) => boolean) =>
-  FILES.filter((f) => test(f.text, f.path)).map((f) => f.path);
+  scanned()
+    .filter((f) => test(f.text, f.path))
+    .map((f) => f.path);
 
-/** Migrations are the schema's history: what they once ran is not rewritten. */
+/** The folder under src/ a file is in: its feature, a shared layer, or '' for the top files. */
+const folderOf = (path: string) => (path.split('/').length > 2 ? path.split('/')[1] : '');
+
+/** Tables a file names: in SQL (FROM, JOIN, UPDATE, INTO, TABLE) or as a retention rule's table. */
+function tablesNamed(text: string): string[] {
+  const sql = /\b(?:from|join|update|into|table)\s+(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/gi;
+  const rule = /\btable:\s*['"`]([a-z_][a-z0-9_]*)['"`]/gi;
+  const names = [...text.matchAll(sql), ...text.matchAll(rule)].map((m) => m[1].toLowerCase());
+  // Words such as `from the` are prose; a table the registry lacks is the migrations check's.
+  return [...new Set(names.filter((name) => Object.hasOwn(TABLE_OWNERS, name)))];
+}
+
 const CLOCK = 'src/common/clock/clock.ts';
 const JOSE = 'src/common/jwt/jose.ts';
+/** Migrations are the schema's history: what they once ran is not rewritten. */
 const isMigration = (path: string) => path.startsWith('src/database/migrations/');
 
 describe('ARCHITECTURE.md, checked', () => {
@@ -37,12 +61,20 @@ describe('ARCHITECTURE.md, checked', () => {
   });
 
   it('takes every time from the Clock: no now() in SQL, no database-stamped columns', () => {
-    const sqlNow = /\bnow\(\)|CURRENT_TIMESTAMP|CreateDateColumn|UpdateDateColumn/;
-    // `clock.now()` and `performance.now()` are the Clock and a duration, not SQL.
-    const offenders = where((text, path) => {
-      const stripped = text.replace(/\b(clock|this\.clock|performance|this)\.now\(\)/g, '');
-      return !isMigration(path) && path !== CLOCK && sqlNow.test(stripped);
-    });
+    // PostgreSQL's clocks in any case; `clock.now()` and `performance.now()` (a method, after a
+    // dot) are the Clock and a duration, not SQL.
+    const sqlNow = new RegExp(
+      [
+        String.raw`(?<![.\w$])now\s*\(\s*\)|\bpg_catalog\.now\s*\(`,
+        String.raw`\b(?:current_timestamp|current_date|current_time|localtimestamp|localtime)\b`,
+        String.raw`\b(?:transaction_timestamp|statement_timestamp|clock_timestamp|timeofday)\s*\(`,
+        'CreateDateColumn|UpdateDateColumn',
+      ].join('|'),
+      'i',
+    );
+    const offenders = where(
+      (text, path) => !isMigration(path) && path !== CLOCK && sqlNow.test(text),
+    );
     expect(offenders).toEqual([]);
     expect(
       where((text, path) => path !== CLOCK && /new Date\(\)|Date\.now\(\)/.test(text)),
@@ -73,6 +105,34 @@ describe('ARCHITECTURE.md, checked', () => {
     ]);
   });
 
-  // Checked elsewhere, once: no module exports TypeOrmModule (app.module.spec.ts); the environment
-  // is read only in config/load-env.ts (eslint no-restricted-properties).
+  it("names in SQL only its own feature's tables (database/table-owners.ts)", () => {
+    const named = scanned().flatMap((f) =>
+      isMigration(f.path) ? [] : tablesNamed(f.text).map((table) => ({ ...f, table })),
+    );
+    // Today a dozen files in five features write SQL; far fewer means the search is broken.
+    expect(new Set(named.map((n) => n.path)).size).toBeGreaterThanOrEqual(10);
+    const foreign = named.filter((n) => !mayUseTable(folderOf(n.path), n.table));
+    expect(foreign.map((n) => `${n.path}: ${n.table}`)).toEqual([]);
+  });
+
+  it("declares each table's entity in the owner's folder, and the registry has every table", () => {
+    const entities = scanned().flatMap((f) =>
+      [...f.text.matchAll(/@Entity\(\s*\{\s*name:\s*'([a-z_0-9]+)'/g)].map((m) => ({
+        path: f.path,
+        table: m[1],
+      })),
+    );
+    const owner = (table: string) => (TABLE_OWNERS as Record<string, string | undefined>)[table];
+    expect(entities.length).toBeGreaterThanOrEqual(Object.keys(TABLE_OWNERS).length);
+    expect(entities.filter((e) => owner(e.table) !== folderOf(e.path))).toEqual([]);
+    const created = scanned(
+      FILES.filter((f) => isMigration(f.path)),
+      10,
+    ).flatMap((f) => [...f.text.matchAll(/CREATE TABLE \\?"([a-z_0-9]+)\\?"/g)].map((m) => m[1]));
+    expect([...new Set(created)].sort()).toEqual(Object.keys(TABLE_OWNERS).sort());
+  });
+
+  // Checked elsewhere, once: no module exports TypeOrmModule, forFeature asks only for the
+  // module's own tables and AuditLog has one provider (app.module.spec.ts); the environment is read
+  // only in config/load-env.ts (eslint no-restricted-properties).
 });

@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditLog } from '../common/logging/audit-log';
+import { AuditLogModule } from '../common/logging/audit-log.module';
 import { OrgModule } from '../org/org.module';
 import { AuthBootstrapService } from './auth-bootstrap.service';
 import { AuthController } from './auth.controller';
@@ -21,7 +21,7 @@ import { User } from './user.entity';
  */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([User]), OrgModule, SessionModule],
+  imports: [TypeOrmModule.forFeature([User]), AuditLogModule, OrgModule, SessionModule],
   controllers: [AuthController, SessionController],
   providers: [
     AuthBootstrapService,
@@ -29,7 +29,6 @@ import { User } from './user.entity';
     IdTokenVerifier,
     OidcDiscovery,
     SignInAudit,
-    AuditLog,
     CrossSiteGuard,
     SessionGuard,
     RoleGuard,

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditLog } from '../common/logging/audit-log';
+import { AuditLogModule } from '../common/logging/audit-log.module';
 import { retention } from '../database/housekeeping.module';
 import { Session } from './session.entity';
 import { SESSION_RETENTION } from './session-retention';
@@ -12,8 +12,8 @@ import { UserSessionsService } from './user-sessions.service';
  * administration (which revokes a disabled account's sessions, also from the command line) share.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Session])],
-  providers: [SessionService, UserSessionsService, AuditLog, retention(SESSION_RETENTION)],
+  imports: [TypeOrmModule.forFeature([Session]), AuditLogModule],
+  providers: [SessionService, UserSessionsService, retention(SESSION_RETENTION)],
   exports: [SessionService, UserSessionsService],
 })
 export class SessionModule {}

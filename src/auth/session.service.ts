@@ -5,6 +5,7 @@ import { DataSource, IsNull, Not, Repository } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { AuditLog } from '../common/logging/audit-log';
 import { statementRows } from '../database/statement-rows';
+import { changedRows } from '../database/changed-rows';
 import { AuthError } from './auth.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { AppConfig } from '../config/app-config';
@@ -128,7 +129,8 @@ export class SessionService {
   /** Revokes the session behind a token, if there is one; silent otherwise. */
   async revoke(token: string | undefined): Promise<void> {
     if (!token || !TOKEN_FORMAT.test(token)) return;
-    const [rows] = await this.sessions.query<[{ id: string; user_id: string }[], number]>(
+    const { rows } = await changedRows<{ id: string; user_id: string }>(
+      this.sessions.manager,
       `UPDATE sessions SET revoked_at = $1 WHERE token_hash = $2 AND revoked_at IS NULL
        RETURNING id, user_id`,
       [this.clock.now(), hashToken(token)],

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { isUUID } from 'class-validator';
 import { IsNull, MoreThan, Repository } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { AuditLog } from '../common/logging/audit-log';
+import { parseUuid } from '../config/uuid';
 import { AuthError } from './auth.error';
 import { Session } from './session.entity';
 import { ActiveSession, SessionService } from './session.service';
@@ -34,8 +34,9 @@ export class UserSessionsService {
   }
 
   /** Ends one of the caller's own live sessions; anyone else's (or none) is 404, alike. */
-  async revoke(current: ActiveSession, id: string): Promise<void> {
-    if (!isUUID(id)) throw notFound();
+  async revoke(current: ActiveSession, rawId: string): Promise<void> {
+    const id = parseUuid(rawId);
+    if (!id) throw notFound();
     const userId = current.user.id;
     // Only a live one: an ended session is not listed, so ending it again is 404 like a stranger's.
     const result = await this.sessions.update(

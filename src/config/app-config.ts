@@ -2,6 +2,7 @@ import { createHash, createSecretKey, KeyObject, randomBytes } from 'node:crypto
 import { LogLevel, NodeEnv, validateEnv, ValidatedEnv } from './env.validation';
 import { splitList } from './parse';
 import { TrustProxy } from './trust-proxy';
+import { parseUuid } from './uuid';
 
 export interface SubscriptionsConfig {
   /** Users of this organization read subscriptions (the operators' API). */
@@ -157,7 +158,7 @@ export class AppConfig {
     this.leaseCents = env.LEASE_CENTS;
     this.monthlyCents = env.MONTHLY_CENTS;
     this.subscriptions = {
-      fulfilmentOrgId: env.FULFILMENT_ORG_ID?.toLowerCase(),
+      fulfilmentOrgId: parseUuid(env.FULFILMENT_ORG_ID),
       reconcileIntervalSeconds: env.RECONCILE_INTERVAL_SECONDS,
       reconcilePendingAfterSeconds: env.RECONCILE_PENDING_AFTER_SECONDS,
     };

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { ADVISORY_LOCK } from './advisory-locks';
+import { changedRows } from './changed-rows';
 
 /** Rows per statement: each batch is its own short transaction, so no lock is held for long. */
 export const HOUSEKEEPING_BATCH = 1000;
@@ -81,8 +82,8 @@ export class Housekeeping {
       );
       if (!lock.ok) return undefined;
       const key = (rule.key ?? ['id']).join(', ');
-      // On PostgreSQL, TypeORM answers a DELETE with [rows, affected].
-      const [, affected] = await manager.query<[unknown[], number]>(
+      const { affected } = await changedRows(
+        manager,
         // Oldest first: ORDER BY the indexed expression keeps the plan on the index even when
         // most of the table is due (a sequential scan would read past ever more dead rows).
         `DELETE FROM ${rule.table} WHERE (${key}) IN (SELECT ${key} FROM ${rule.table}

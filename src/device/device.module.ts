@@ -9,7 +9,7 @@ import { DEVICE_JTI_RETENTION } from './device-jti-retention';
 import { DeviceJtiStore } from './device-jti.store';
 import { Device } from './device.entity';
 import { DeviceService } from './device.service';
-import { AuditLog } from '../common/logging/audit-log';
+import { AuditLogModule } from '../common/logging/audit-log.module';
 
 /**
  * The device registry without HTTP: what the command line and other features use. Expired
@@ -18,16 +18,11 @@ import { AuditLog } from '../common/logging/audit-log';
 @Module({
   imports: [
     TypeOrmModule.forFeature([Device, DeviceAssertionJti]),
+    AuditLogModule,
     OrgModule,
     OutgoingWebhookModule,
   ],
-  providers: [
-    DeviceService,
-    DeviceJtiStore,
-    DeviceAudit,
-    AuditLog,
-    retention(DEVICE_JTI_RETENTION),
-  ],
+  providers: [DeviceService, DeviceJtiStore, DeviceAudit, retention(DEVICE_JTI_RETENTION)],
   exports: [DeviceService, DeviceJtiStore, DeviceAudit],
 })
 export class DeviceModule {}

@@ -7,6 +7,7 @@ import { ErrorCode } from '../common/errors/error-code.enum';
 import { CURSOR_FIELD, cursorReader } from '../common/pagination/keyset-cursor';
 import { KeysetOrder, keysetPage, PageRequest } from '../common/pagination/keyset-page';
 import { Page } from '../common/pagination/page';
+import { parseUuid } from '../config/uuid';
 import { Organization } from './organization.entity';
 
 /** The list's keyset order: by name, ties by id. */
@@ -33,8 +34,20 @@ export class OrgService {
     return orgs.save(orgs.create({ name: trimmed }));
   }
 
+  /**
+   * Row locks on the organizations, held until the caller's transaction ends: what serialises
+   * changes counted per organization (its admins, its webhook endpoints). In id order, so two
+   * callers locking the same pair cannot deadlock.
+   */
+  async lockForUpdate(manager: EntityManager, ids: string[]): Promise<void> {
+    for (const id of [...new Set(ids)].sort()) {
+      await manager.query('SELECT id FROM organizations WHERE id = $1 FOR UPDATE', [id]);
+    }
+  }
+
   async get(id: string): Promise<Organization> {
-    const org = isUUID(id) ? await this.orgs.findOneBy({ id }) : null;
+    const canonical = parseUuid(id);
+    const org = canonical ? await this.orgs.findOneBy({ id: canonical }) : null;
     if (!org) throw new OrgError(ErrorCode.NotFound, 'No such organization.');
     return org;
   }

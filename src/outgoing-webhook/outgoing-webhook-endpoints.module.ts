@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditLog } from '../common/logging/audit-log';
+import { AuditLogModule } from '../common/logging/audit-log.module';
 import { retention } from '../database/housekeeping.module';
 import { OrgModule } from '../org/org.module';
 import { systemResolver, WEBHOOK_RESOLVER } from './endpoints/outgoing-webhook-address';
@@ -20,6 +20,7 @@ import { WebhookEndpointService } from './endpoints/webhook-endpoint.service';
 @Module({
   imports: [
     TypeOrmModule.forFeature([WebhookEndpoint, OutgoingEvent, WebhookDelivery]),
+    AuditLogModule,
     OutgoingWebhookModule,
     OrgModule,
   ],
@@ -27,7 +28,6 @@ import { WebhookEndpointService } from './endpoints/webhook-endpoint.service';
     WebhookEndpointService,
     WebhookDeliveryService,
     WebhookDeliveryStore,
-    AuditLog,
     { provide: WEBHOOK_RESOLVER, useValue: systemResolver },
     retention(OUTGOING_EVENT_RETENTION),
   ],

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditLog } from '../common/logging/audit-log';
+import { AuditLogModule } from '../common/logging/audit-log.module';
 import { retention } from '../database/housekeeping.module';
 import { PaymentProcessorModule } from '../processor/payment-processor.module';
 import { SubscriptionEventHandlers } from '../subscription/subscription-event.handlers';
@@ -17,6 +17,7 @@ import { ProcessorWebhookService } from './processor-webhook.service';
 @Module({
   imports: [
     TypeOrmModule.forFeature([ProcessedWebhookEvent]),
+    AuditLogModule,
     PaymentProcessorModule,
     SubscriptionLifecycleModule,
   ],
@@ -24,7 +25,6 @@ import { ProcessorWebhookService } from './processor-webhook.service';
   providers: [
     ProcessorWebhookService,
     retention(PROCESSOR_WEBHOOK_RETENTION),
-    AuditLog,
     {
       // The event registry: one handler per `event.type`.
       provide: PROCESSOR_EVENT_HANDLERS,

@@ -17,7 +17,7 @@ export class FulfilmentGuard implements CanActivate {
     const orgId = context.switchToHttp().getRequest<{ auth?: { user: AuthUser } }>().auth
       ?.user.orgId;
     const allowed = this.config.subscriptions.fulfilmentOrgId;
-    if (allowed !== undefined && orgId?.toLowerCase() === allowed) return true;
+    if (allowed !== undefined && orgId === allowed) return true;
     throw new SubscriptionError(
       ErrorCode.Forbidden,
       'Subscriptions are visible only to the fulfilment organization.',

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { isUUID } from 'class-validator';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { HistorySource, SubscriptionHistoryEntry } from './subscription-history.entity';
@@ -10,6 +9,7 @@ import { SubscriptionService } from './subscription.service';
 import { EventOutbox } from '../outgoing-webhook/outbox/event-outbox.service';
 import { columnsAsProperties } from '../database/columns-as-properties';
 import { statementRows } from '../database/statement-rows';
+import { parseUuid } from '../config/uuid';
 import {
   FILLABLE,
   patchParams,
@@ -167,8 +167,8 @@ export class SubscriptionLifecycleService {
    * Locked until the caller's transaction ends.
    */
   private async lockRecord(manager: EntityManager, ref: EventRef): Promise<Subscription | null> {
-    if (ref.subscriptionId && isUUID(ref.subscriptionId)) {
-      const id = ref.subscriptionId.toLowerCase();
+    const id = parseUuid(ref.subscriptionId);
+    if (id) {
       const rows = await statementRows<Subscription>(manager, this.statements(manager).lockById, [
         id,
       ]);

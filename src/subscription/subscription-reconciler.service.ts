@@ -10,6 +10,7 @@ import { readEventObject } from './subscription-events';
 import { LifecycleEvent, SubscriptionLifecycleService } from './subscription-lifecycle.service';
 import type { SubscriptionStatus } from './subscription.entity';
 import { ADVISORY_LOCK } from '../database/advisory-locks';
+import { changedRows } from '../database/changed-rows';
 
 /** An intent that never reached the processor expires after this long (docs/checkout.md). */
 const UNSENT_EXPIRY_MS = 24 * 3600 * 1000;
@@ -96,8 +97,7 @@ export class SubscriptionReconciler {
         [ADVISORY_LOCK.reconcile],
       );
       if (!lock.ok) return undefined;
-      // On PostgreSQL, TypeORM answers an UPDATE with [rows, affected].
-      const [rows] = await manager.query<[Claimed[], number]>(CLAIM_SQL, [
+      const { rows } = await changedRows<Claimed>(manager, CLAIM_SQL, [
         new Date(now),
         new Date(now - RECHECK_AFTER_MS),
         new Date(now - pendingAfterMs),

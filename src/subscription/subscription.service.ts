@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { isUUID } from 'class-validator';
 import { Repository } from 'typeorm';
 import { SubscriptionError } from './subscription.error';
 import { Clock } from '../common/clock/clock';
@@ -11,6 +10,7 @@ import { keysetPage, PageRequest } from '../common/pagination/keyset-page';
 import { SUBSCRIPTION_ORDER, SubscriptionPosition, SubscriptionRow } from './subscription-cursor';
 import { SubscriptionHistoryEntry } from './subscription-history.entity';
 import { Page } from '../common/pagination/page';
+import { parseUuid } from '../config/uuid';
 import {
   LEASE_PRODUCT,
   Subscription,
@@ -159,7 +159,8 @@ export class SubscriptionService {
   }
 
   async get(id: string): Promise<Subscription> {
-    const found = isUUID(id) ? await this.subscriptions.findOneBy({ id: id.toLowerCase() }) : null;
+    const canonical = parseUuid(id);
+    const found = canonical ? await this.subscriptions.findOneBy({ id: canonical }) : null;
     if (!found) {
       throw new SubscriptionError(ErrorCode.NotFound, 'No such subscription.');
     }

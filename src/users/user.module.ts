@@ -2,14 +2,14 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SessionModule } from '../auth/session.module';
 import { User } from '../auth/user.entity';
-import { AuditLog } from '../common/logging/audit-log';
+import { AuditLogModule } from '../common/logging/audit-log.module';
 import { OrgModule } from '../org/org.module';
 import { UserService } from './user.service';
 
 /** Account administration without HTTP: what the routes and the command line use. */
 @Module({
-  imports: [TypeOrmModule.forFeature([User]), OrgModule, SessionModule],
-  providers: [UserService, AuditLog],
+  imports: [TypeOrmModule.forFeature([User]), AuditLogModule, OrgModule, SessionModule],
+  providers: [UserService],
   exports: [UserService],
 })
 export class UserModule {}

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { isUUID } from 'class-validator';
 import { DataSource, EntityManager, Not, Repository } from 'typeorm';
 import { UserError } from './user.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
@@ -10,6 +9,7 @@ import { Role } from '../auth/auth-user';
 import { SessionService } from '../auth/session.service';
 import { User } from '../auth/user.entity';
 import { normalizeEmail } from '../common/validation/email';
+import { parseUuid } from '../config/uuid';
 
 export interface NewUser {
   email: string;
@@ -49,8 +49,10 @@ export class UserService {
   }
 
   /** Another organization's account answers 404, exactly like a missing one. */
-  async update(orgId: string, actorId: string, id: string, change: UserChange): Promise<User> {
-    if (!isUUID(id)) throw notFound();
+  async update(orgId: string, actorId: string, rawId: string, change: UserChange): Promise<User> {
+    // The stored form, so an upper-case spelling of one's own id is still oneself.
+    const id = parseUuid(rawId);
+    if (!id) throw notFound();
     if (id === actorId && (change.disabled === true || change.role === 'member')) {
       // An administrator locking themselves out could leave an organization with no admin.
       throw new UserError(
@@ -60,7 +62,9 @@ export class UserService {
     }
     let before: Pick<User, 'role' | 'disabled'> | undefined;
     const user = await this.dataSource.transaction(async (manager) => {
-      await lockOrgs(manager, [orgId]);
+      // Every change that can remove an admin locks the org first, so two admins demoting each
+      // other at once are serialised and the second sees the first's write.
+      await this.orgs.lockForUpdate(manager, [orgId]);
       const found = await manager.getRepository(User).findOneBy({ id, orgId });
       if (!found) throw notFound();
       before = { role: found.role, disabled: found.disabled };
@@ -75,8 +79,9 @@ export class UserService {
   }
 
   /** Ends every session of an account of the administrator's organization; the count ended. */
-  async revokeSessions(orgId: string, actorId: string, id: string): Promise<number> {
-    if (!isUUID(id) || !(await this.users.existsBy({ id, orgId }))) throw notFound();
+  async revokeSessions(orgId: string, actorId: string, rawId: string): Promise<number> {
+    const id = parseUuid(rawId);
+    if (!id || !(await this.users.existsBy({ id, orgId }))) throw notFound();
     return this.sessions.revokeAllFor(id, actorId, 'admin');
   }
 
@@ -92,7 +97,7 @@ export class UserService {
       if (!current) {
         throw new UserError(ErrorCode.NotFound, 'No account has this email.');
       }
-      await lockOrgs(manager, [current.orgId, org.id]);
+      await this.orgs.lockForUpdate(manager, [current.orgId, org.id]);
       // Reread under the locks: the account may have moved or changed since.
       const user = await users.findOneByOrFail({ id: current.id });
       before = { role: user.role, disabled: user.disabled, orgId: user.orgId };
@@ -139,17 +144,6 @@ export class UserService {
       const event = user.disabled ? 'account_disabled' : 'account_enabled';
       this.audit.record(event, user.disabled ? 'account disabled' : 'account enabled', target);
     }
-  }
-}
-
-/**
- * Row locks on the organizations, in id order so two moves in opposite directions cannot
- * deadlock. Every change that can remove an admin takes them first, so two admins demoting each
- * other at once are serialized and the second sees the first's write.
- */
-async function lockOrgs(manager: EntityManager, ids: string[]): Promise<void> {
-  for (const id of [...new Set(ids)].sort()) {
-    await manager.query('SELECT id FROM organizations WHERE id = $1 FOR UPDATE', [id]);
   }
 }
 

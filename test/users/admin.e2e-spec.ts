@@ -148,4 +148,20 @@ describe('administration: org and users, own org only', () => {
       expect(res.status).toBe(409);
     }
   });
+
+  it('an admin cannot disable themselves through an upper-case spelling of their id', async () => {
+    const org = await createOrg(t.app);
+    // Another active admin, so only the rule about oneself can refuse.
+    await signIn(t, { orgId: org.id, role: 'admin' });
+    const admin = await signIn(t, { orgId: org.id, role: 'admin' });
+    for (const body of [{ disabled: true }, { role: 'member' }]) {
+      const res = await t
+        .http()
+        .patch(`/api/v1/users/${admin.user.id.toUpperCase()}`)
+        .set('Cookie', admin.cookie)
+        .send(body);
+      expect(res.status).toBe(409);
+    }
+    await t.http().get('/api/auth/me').set('Cookie', admin.cookie).expect(200);
+  });
 });

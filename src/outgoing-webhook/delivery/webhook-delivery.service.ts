@@ -4,6 +4,7 @@ import { isUUID } from 'class-validator';
 import { Repository } from 'typeorm';
 import { Clock } from '../../common/clock/clock';
 import { ErrorCode } from '../../common/errors/error-code.enum';
+import { parseUuid } from '../../config/uuid';
 import {
   type KeysetOrder,
   keysetPage,
@@ -81,8 +82,8 @@ export class WebhookDeliveryService {
    */
   async retry(orgId: string | undefined, endpointId: string, eventId: string): Promise<string> {
     const endpoint = await this.endpoints.find(orgId, endpointId);
-    if (!isUUID(eventId)) throw notFound();
-    const id = eventId.toLowerCase();
+    const id = parseUuid(eventId);
+    if (!id) throw notFound();
     await this.deliveries.manager.transaction(async (m) => {
       // Endpoint row first, as the worker locks (a disabling waits for this retry, or it for that).
       const [current] = await m.query<{ enabled: boolean }[]>(

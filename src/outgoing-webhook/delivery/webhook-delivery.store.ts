@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AuditLog } from '../../common/logging/audit-log';
+import { changedRows } from '../../database/changed-rows';
 import { type DeliveryStatus, sendable } from '../outgoing-webhook.types';
 import {
   CLAIM_SQL,
@@ -56,11 +57,10 @@ export class WebhookDeliveryStore {
     token: string,
     perEndpoint: number,
   ): Promise<ClaimedDelivery[]> {
-    // On PostgreSQL, TypeORM answers an UPDATE with [rows, affected].
     const params = [now, limit, leaseUntil, token, perEndpoint];
-    const [, claimed] = await this.dataSource.query<[unknown[], number]>(CLAIM_SQL, params);
+    const claimed = await changedRows(this.dataSource.manager, CLAIM_SQL, params);
     // Nothing leased to this fresh token (every idle poll): the read could only find nothing.
-    if (claimed === 0) return [];
+    if (claimed.affected === 0) return [];
     return this.dataSource.query<ClaimedDelivery[]>(CLAIMED_SQL, [token]);
   }
 
@@ -123,11 +123,11 @@ export class WebhookDeliveryStore {
         await this.disable(m, d.endpointId, d.orgId, 'the receiver answered 410 Gone', now);
         return afterDisabling;
       }
-      const [[failing]] = await m.query<[{ failingSince: Date }[], number]>(FAILING_SQL, [
+      const failing = await changedRows<{ failingSince: Date }>(m, FAILING_SQL, [
         d.endpointId,
         now,
       ]);
-      const failingMs = now.getTime() - new Date(failing.failingSince).getTime();
+      const failingMs = now.getTime() - new Date(failing.rows[0].failingSince).getTime();
       if (endpoint?.enabled && failingMs >= disableAfterMs) {
         const days = Math.round(disableAfterMs / 86_400_000);
         await this.disable(m, d.endpointId, d.orgId, `every delivery failed for ${days} days`, now);
@@ -147,8 +147,7 @@ export class WebhookDeliveryStore {
     now: Date,
     retryKept: boolean,
   ): Promise<DeliveryStatus | null> {
-    // On PostgreSQL, TypeORM answers an UPDATE with [rows, affected].
-    const [rows] = await m.query<[{ status: DeliveryStatus }[], number]>(FINISH_SQL, [
+    const { rows } = await changedRows<{ status: DeliveryStatus }>(m, FINISH_SQL, [
       d.eventId,
       d.endpointId,
       status,
@@ -173,12 +172,13 @@ export class WebhookDeliveryStore {
     reason: string | null,
     now: Date,
   ): Promise<void> {
-    const [, changed] = await m.query<[unknown[], number]>(
+    const { affected } = await changedRows(
+      m,
       'UPDATE webhook_endpoints SET enabled = false WHERE id = $1 AND enabled',
       [endpointId],
     );
     await this.failPending(m, endpointId, now);
-    if (changed > 0 && reason) {
+    if (affected > 0 && reason) {
       this.audit.record('webhook_endpoint_disabled', `webhook endpoint disabled: ${reason}`, {
         actor: 'system',
         endpoint_id: endpointId,

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { isUUID } from 'class-validator';
 import { Repository } from 'typeorm';
 import { Clock } from '../../common/clock/clock';
 import { ErrorCode } from '../../common/errors/error-code.enum';
 import { AuditLog } from '../../common/logging/audit-log';
 import { AppConfig } from '../../config/app-config';
+import { OrgService } from '../../org/org.service';
+import { parseUuid } from '../../config/uuid';
 import { EventOutbox } from '../outbox/event-outbox.service';
 import {
   AddressRefused,
@@ -44,6 +45,7 @@ export class WebhookEndpointService {
     private readonly outbox: EventOutbox,
     private readonly store: WebhookDeliveryStore,
     private readonly audit: AuditLog,
+    private readonly orgs: OrgService,
     @Inject(WEBHOOK_RESOLVER) private readonly resolve: WebhookResolver,
   ) {}
 
@@ -57,7 +59,7 @@ export class WebhookEndpointService {
     const secret = newWebhookSecret();
     const saved = await this.endpoints.manager.transaction(async (m) => {
       // The org's row lock makes concurrent creations count one after the other.
-      await m.query('SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE', [orgId]);
+      await this.orgs.lockForUpdate(m, [orgId]);
       const [{ n }] = await m.query<{ n: string }[]>(
         'SELECT count(*) AS n FROM webhook_endpoints WHERE org_id = $1',
         [orgId],
@@ -171,8 +173,9 @@ export class WebhookEndpointService {
 
   /** The org's endpoint; another org's answers exactly like a missing one. */
   async find(orgId: string | undefined, id: string): Promise<WebhookEndpoint> {
-    const found = isUUID(id)
-      ? await this.endpoints.findOneBy({ id: id.toLowerCase(), ...(orgId ? { orgId } : {}) })
+    const canonical = parseUuid(id);
+    const found = canonical
+      ? await this.endpoints.findOneBy({ id: canonical, ...(orgId ? { orgId } : {}) })
       : null;
     if (!found) throw notFound();
     return found;
