@@ -63,9 +63,8 @@ export class CreateWebhookEndpointDto {
 }
 
 /**
- * Every field of the creation optional (the same rules), plus `enabled`. Written out rather than
- * `PartialType(CreateWebhookEndpointDto)`: that helper require()s class-validator's entry, every
- * rule it has, which config/class-validator.ts keeps out of the process.
+ * Every field of the creation optional (the same rules), plus `enabled`. A `PartialType` would
+ * need `{ skipNullProperties: false }`: by default it adds `@IsOptional()`, which lets null in.
  */
 export class UpdateWebhookEndpointDto {
   @ApiPropertyOptional(URL_DOC)
