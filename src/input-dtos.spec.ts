@@ -1,7 +1,15 @@
 import { ArgumentMetadata, Type as Class, ValidationPipe } from '@nestjs/common';
 import { Exclude, Expose, Transform, Type } from 'class-transformer';
 import fc from 'fast-check';
-import { IsBoolean, IsInt, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import {
+  IsBoolean,
+  IsInt,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateNested,
+  ValidationTypes,
+} from 'class-validator';
 import { DomainError, FieldError } from './common/errors/domain.error';
 import { ErrorCode } from './common/errors/error-code.enum';
 import { AppValidationPipe, VALIDATION_OPTIONS } from './common/validation/app-validation.pipe';
@@ -13,6 +21,7 @@ import {
   describeValue,
   inputDtos,
   outcomeOf,
+  rulesOf,
   valuesFor,
 } from './input-dtos.test-data';
 
@@ -150,4 +159,52 @@ describe('AppValidationPipe against Nest’s own ValidationPipe', () => {
     for (const query of [{}, { limit: '0' }, { limit: 'x' }, { limit: ['1', '2'] }, { cursor: '' }])
       await expectSame(list, () => copy(Object.assign(Object.create(null), query)), 'query');
   });
+});
+
+/** The properties of a DTO that may be left out (a conditional rule: `@IsOmittable`). */
+function optionalFields(dto: Class<unknown>): string[] {
+  const names = rulesOf(dto)
+    .filter((rule) => rule.type === ValidationTypes.CONDITIONAL_VALIDATION)
+    .map((rule) => rule.propertyName);
+  return [...new Set(names)];
+}
+
+/** The pipe's field errors for a body, or undefined when it was accepted. */
+async function bodyErrors(dto: Class<unknown>, body: object): Promise<FieldError[] | undefined> {
+  try {
+    await pipe.transform(body, { type: 'body', metatype: dto });
+    return undefined;
+  } catch (error) {
+    // Any other error (a TypeError, an HTTP 500) fails here.
+    expect(error).toMatchObject({ code: ErrorCode.ValidationFailed });
+    return (error as DomainError).errors ?? [];
+  }
+}
+
+describe('null in an optional field, in every input DTO', () => {
+  const cases = [...dtos].flatMap(([name, dto]) =>
+    optionalFields(dto).map((field): [string, string] => [name, field]),
+  );
+
+  it('finds the optional fields the issue named', () => {
+    for (const [dto, field] of [
+      ['CreateWebhookEndpointDto', 'event_types'],
+      ['UpdateWebhookEndpointDto', 'event_types'],
+      ['UpdateUserDto', 'role'],
+      ['UpdateUserDto', 'disabled'],
+    ])
+      expect(cases).toContainEqual([dto, field]);
+  });
+
+  it.each(cases)(
+    '%s.%s: null is a 400 naming the field, and every other error is kept',
+    async (name, field) => {
+      const dto = dtos.get(name)!;
+      const without = await bodyErrors(dto, {});
+      const withNull = await bodyErrors(dto, { [field]: null });
+      expect(withNull?.some((e) => e.field === field)).toBe(true);
+      const others = withNull?.filter((e) => e.field !== field && !e.field.startsWith(`${field}.`));
+      expect(others).toEqual(without ?? []);
+    },
+  );
 });

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsEmail, IsString, Matches, MaxLength } from 'class-validator';
+import { IsOmittable } from '../common/validation/omittable.decorator';
 
 /** Blank optional text counts as absent: a plans form sends "" for an empty field. */
 const trimToUndefined = ({ value }: { value: unknown }): unknown => {
@@ -12,14 +13,14 @@ const trimToUndefined = ({ value }: { value: unknown }): unknown => {
 export class CreateCheckoutDto {
   @ApiPropertyOptional({ maxLength: 120, example: 'Dana Carer' })
   @Transform(trimToUndefined)
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(120)
   name?: string;
 
   @ApiPropertyOptional({ maxLength: 160, example: 'dana@example.com' })
   @Transform(trimToUndefined)
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(160)
   @IsEmail()
@@ -31,14 +32,14 @@ export class CreateCheckoutDto {
     description: 'Processor coupon id; case-insensitive, lowercased before use.',
   })
   @Transform(trimToUndefined)
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(100)
   coupon?: string;
 
   @ApiPropertyOptional({ maxLength: 64, default: 'plans', example: 'plans' })
   @Transform(trimToUndefined)
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(64)
   @Matches(/^[A-Za-z0-9_.:-]+$/, { message: 'source may hold letters, digits and _ . : -' })
@@ -50,7 +51,7 @@ export class CreateCheckoutDto {
     default: false,
     description: 'Only false: `true` is `400 phi_not_accepted` on this public endpoint.',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   contains_phi?: boolean;
 }

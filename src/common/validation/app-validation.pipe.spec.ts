@@ -1,20 +1,14 @@
 import type { ArgumentMetadata, Type as Class } from '@nestjs/common';
 import { Type } from 'class-transformer';
-import {
-  IsInt,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  MaxLength,
-  ValidateNested,
-} from 'class-validator';
+import { IsInt, IsNotEmpty, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { DomainError, FieldError } from '../errors/domain.error';
 import { ErrorCode } from '../errors/error-code.enum';
 import { AppValidationPipe } from './app-validation.pipe';
+import { IsOmittable } from './omittable.decorator';
 
 class KeyDto {
   @IsString() x!: string;
-  @IsOptional() @IsString() kid?: string;
+  @IsOmittable() @IsString() kid?: string;
 }
 class DeviceAuthDto {
   @IsString() @IsNotEmpty() device_id!: string;
@@ -25,7 +19,7 @@ class SetDevicePublicKeyDto {
   @ValidateNested() @Type(() => KeyDto) public_key!: KeyDto;
 }
 class ListDevicesDto {
-  @IsOptional() @Type(() => Number) @IsInt() limit?: number;
+  @IsOmittable() @Type(() => Number) @IsInt() limit?: number;
 }
 
 const pipe = new AppValidationPipe();

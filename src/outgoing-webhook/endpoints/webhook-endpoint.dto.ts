@@ -6,11 +6,11 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
-  IsOptional,
   IsString,
   IsUrl,
   MaxLength,
 } from 'class-validator';
+import { IsOmittable } from '../../common/validation/omittable.decorator';
 import { mapPage, type Page } from '../../common/pagination/page';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import type { WebhookEndpoint } from './outgoing-webhook-endpoint.entity';
@@ -36,14 +36,14 @@ const UrlRules = () => applyDecorators(IsUrl(URL_RULES), MaxLength(URL_MAX));
 const DescriptionField = () =>
   applyDecorators(
     ApiPropertyOptional({ maxLength: DESCRIPTION_MAX }),
-    IsOptional(),
+    IsOmittable(),
     IsString(),
     MaxLength(DESCRIPTION_MAX),
   );
 const EventTypesField = () =>
   applyDecorators(
     ApiPropertyOptional(TYPES_DOC),
-    IsOptional(),
+    IsOmittable(),
     IsArray(),
     ArrayMaxSize(SUBSCRIBABLE_TYPES.length),
     ArrayUnique(),
@@ -68,7 +68,7 @@ export class CreateWebhookEndpointDto {
  */
 export class UpdateWebhookEndpointDto {
   @ApiPropertyOptional(URL_DOC)
-  @IsOptional()
+  @IsOmittable()
   @UrlRules()
   url?: string;
 
@@ -79,7 +79,7 @@ export class UpdateWebhookEndpointDto {
   event_types?: string[];
 
   @ApiPropertyOptional({ description: 'Enabling again sends only events stored from then on' })
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   enabled?: boolean;
 }
