@@ -100,12 +100,23 @@ const JWT_LIBRARIES = [
     message: 'passport-jwt checks the device bearer only, in device/device-jwt.strategy.ts.',
   },
 ];
+/**
+ * One rule for null in every DTO (docs/api.md#null): a field that may be left out takes
+ * `@IsOmittable()`, not class-validator's `@IsOptional()`, which lets null through. config/ keeps
+ * it: the environment holds strings or nothing, never null.
+ */
+const OPTIONAL_RULE = {
+  name: 'class-validator',
+  importNames: ['IsOptional'],
+  message:
+    'Use IsOmittable (common/validation/omittable.decorator.ts): null is refused, not skipped.',
+};
 /** The rule for a file that may use `allowed` (none: the rest of src). */
 const restrictedImports = (allowed) => ({
   '@typescript-eslint/no-restricted-imports': [
     'error',
     {
-      paths: JWT_LIBRARIES.filter((lib) => lib.name !== allowed),
+      paths: [...JWT_LIBRARIES, OPTIONAL_RULE].filter((lib) => lib.name !== allowed),
     },
   ],
 });
@@ -174,6 +185,11 @@ export default tseslint.config(
   { files: ['src/**/*.ts'], ignores: ['src/**/*.spec.ts'], rules: restrictedImports() },
   { files: ['src/device/device-token.jwt.ts'], rules: restrictedImports('jsonwebtoken') },
   { files: ['src/device/device-jwt.strategy.ts'], rules: restrictedImports('passport-jwt') },
+  {
+    files: ['src/config/**/*.ts'],
+    ignores: ['src/**/*.spec.ts'],
+    rules: restrictedImports('class-validator'),
+  },
   {
     // The plans page's browser script: plain ES5 for any browser, no type information.
     files: ['src/plans/public/**/*.js'],

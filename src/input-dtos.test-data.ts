@@ -1,18 +1,12 @@
-import type { ArgumentMetadata, Type } from '@nestjs/common';
+import type { ArgumentMetadata, PipeTransform, Type } from '@nestjs/common';
+import { getMetadataStorage } from 'class-validator';
 import fc from 'fast-check';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { AppValidationPipe } from './common/validation/app-validation.pipe';
-import { rulesOf } from './common/validation/validation-plan';
 
-/**
- * For the pipe's specs: the pipe as it was before its flat-value path (every value through Nest's
- * ValidationPipe), and what either pipe made of a value, to compare the two.
- */
-export class BasePipe extends AppValidationPipe {
-  protected override planOf(): undefined {
-    return undefined;
-  }
+/** The rules class-validator's executor finds for a value of this class (no groups, no schema). */
+export function rulesOf(dto: Type<unknown>) {
+  return getMetadataStorage().getTargetValidationMetadatas(dto, '', false, false);
 }
 
 /** Every class of src/**\/*.dto.ts and *.params.ts that has a validation rule, by name. */
@@ -54,7 +48,7 @@ export function describeValue(value: unknown, depth = 0): unknown {
  * A DomainError as the problem-details filter would send it; any other error by name and message
  * (not `instanceof`: an error thrown in an ES module of Nest's is another realm's under Jest).
  */
-function describeError(error: unknown): unknown {
+export function describeError(error: unknown): unknown {
   if (typeof error !== 'object' || error === null) return { thrown: describeValue(error) };
   const { name, message, code, detail, errors, headers } = error as Record<string, unknown>;
   return { name, message, json: JSON.stringify({ code, detail, errors, headers }) };
@@ -69,7 +63,7 @@ export interface Outcome {
 
 /** What `pipe` made of a fresh copy of the value. */
 export async function outcomeOf(
-  pipe: AppValidationPipe,
+  pipe: PipeTransform,
   make: () => unknown,
   metadata: ArgumentMetadata,
 ): Promise<Outcome> {

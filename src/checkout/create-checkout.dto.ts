@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsOptional, IsString, Matches } from 'class-validator';
+import { IsBoolean, IsEmail, IsString, Matches } from 'class-validator';
 import { MaxStoredLength } from '../common/validation/stored-length';
+import { IsOmittable } from '../common/validation/omittable.decorator';
 
 /** Blank optional text counts as absent: a plans form sends "" for an empty field. */
 const trimToUndefined = ({ value }: { value: unknown }): unknown => {
@@ -16,14 +17,14 @@ export const couponAsStored = (coupon: string): string => coupon.toLowerCase();
 export class CreateCheckoutDto {
   @ApiPropertyOptional({ maxLength: 120, example: 'Dana Carer' })
   @Transform(trimToUndefined)
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxStoredLength(120)
   name?: string;
 
   @ApiPropertyOptional({ maxLength: 160, example: 'dana@example.com' })
   @Transform(trimToUndefined)
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxStoredLength(160)
   @IsEmail()
@@ -35,14 +36,14 @@ export class CreateCheckoutDto {
     description: 'Processor coupon id; case-insensitive, lowercased before use.',
   })
   @Transform(trimToUndefined)
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxStoredLength(100, couponAsStored)
   coupon?: string;
 
   @ApiPropertyOptional({ maxLength: 64, default: 'plans', example: 'plans' })
   @Transform(trimToUndefined)
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxStoredLength(64)
   @Matches(/^[A-Za-z0-9_.:-]+$/, { message: 'source may hold letters, digits and _ . : -' })
@@ -54,7 +55,7 @@ export class CreateCheckoutDto {
     default: false,
     description: 'Only false: `true` is `400 phi_not_accepted` on this public endpoint.',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   contains_phi?: boolean;
 }

@@ -14,7 +14,7 @@ import {
   MinLength,
   validateSync,
   ValidationError,
-} from './class-validator';
+} from 'class-validator';
 import { parseBool, splitList } from './parse';
 import { parseTrustProxy, TrustProxy } from './trust-proxy';
 

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsObject, IsOptional, IsString, Matches, ValidateNested } from 'class-validator';
+import { IsObject, IsString, Matches, ValidateNested } from 'class-validator';
 import { MaxStoredLength } from '../common/validation/stored-length';
+import { IsOmittable } from '../common/validation/omittable.decorator';
 import { DevicePublicJwkDto } from './device-public-key.dto';
 import { DEVICE_ID_MAX, DEVICE_ID_PATTERN, DEVICE_TEXT_MAX, TEXT_PATTERN } from './device.rules';
 
@@ -34,7 +35,7 @@ export class CreateDeviceDto {
     type: DevicePublicJwkDto,
     description: 'The public key the device signs its assertions with (no private members)',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsObject()
   @ValidateNested()
   @Type(() => DevicePublicJwkDto)

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsOmittable } from '../common/validation/omittable.decorator';
 import type { IssuedDeviceToken } from './device-token.service';
 import { DEVICE_ID_MAX, DEVICE_TEXT_MAX } from './device.rules';
 
@@ -34,7 +35,7 @@ export class DeviceAuthDto {
       'Required for a device with a registered key: a JWT signed with its private key, `iss` = `sub` = device_id, `aud` = `{base_url}/auth/device`, `exp` at most 5 minutes ahead, a `jti` used once',
     maxLength: ASSERTION_MAX,
   })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @IsNotEmpty()
   @MaxLength(ASSERTION_MAX)

@@ -5,12 +5,12 @@ import {
   IsIn,
   IsNotEmptyObject,
   IsObject,
-  IsOptional,
   IsString,
   Matches,
   MaxLength,
   ValidateNested,
 } from 'class-validator';
+import { IsOmittable } from '../common/validation/omittable.decorator';
 import type { DevicePublicJwk } from './device-key';
 import { TEXT_PATTERN } from './device.rules';
 
@@ -36,25 +36,25 @@ export class DevicePublicJwkDto implements DevicePublicJwk {
   x!: string;
 
   @ApiPropertyOptional({ description: 'base64url, 32 bytes; EC keys only' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @Matches(COORDINATE, { message: 'y must be a 32-byte base64url coordinate' })
   y?: string;
 
   @ApiPropertyOptional({ description: 'Defaults to the RFC 7638 thumbprint', maxLength: 128 })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(128)
   @Matches(TEXT_PATTERN, { message: 'kid must be printable text without surrounding spaces' })
   kid?: string;
 
   @ApiPropertyOptional({ enum: ['ES256', 'EdDSA', 'Ed25519'] })
-  @IsOptional()
+  @IsOmittable()
   @IsIn(['ES256', 'EdDSA', 'Ed25519'])
   alg?: string;
 
   @ApiPropertyOptional({ enum: ['sig'] })
-  @IsOptional()
+  @IsOmittable()
   @IsIn(['sig'])
   use?: string;
 }

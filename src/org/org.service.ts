@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { isUUID } from 'class-validator';
 import { EntityManager, Repository } from 'typeorm';
 import { OrgError } from './org.error';
 import { ErrorCode } from '../common/errors/error-code.enum';

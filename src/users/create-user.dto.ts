@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsOptional, IsString, MinLength } from 'class-validator';
+import { IsEmail, IsIn, IsString, MinLength } from 'class-validator';
+import { IsOmittable } from '../common/validation/omittable.decorator';
 import { ROLES } from '../auth/auth-user';
 import type { Role } from '../auth/auth-user';
 import { normalizeEmail } from '../common/validation/email';
@@ -16,7 +17,7 @@ export class CreateUserDto {
   role!: Role;
 
   @ApiPropertyOptional({ maxLength: 200, example: 'Pat Doe' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MinLength(1)
   @MaxStoredLength(200)

@@ -1,11 +1,12 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { IsBoolean, IsIn } from 'class-validator';
+import { IsOmittable } from '../common/validation/omittable.decorator';
 import { ROLES } from '../auth/auth-user';
 import type { Role } from '../auth/auth-user';
 
 export class UpdateUserDto {
   @ApiPropertyOptional({ enum: ROLES, example: 'member' })
-  @IsOptional()
+  @IsOmittable()
   @IsIn(ROLES)
   role?: Role;
 
@@ -13,7 +14,7 @@ export class UpdateUserDto {
     description: "true ends the account's sessions and blocks sign-in",
     example: false,
   })
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   disabled?: boolean;
 }

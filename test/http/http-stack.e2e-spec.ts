@@ -81,6 +81,24 @@ describe('HTTP stack: errors as problem details, body limits, headers', () => {
     expect(fields).toEqual(expect.arrayContaining(['email', 'extra', 'name']));
   });
 
+  // class-transformer skips a key the instance has as a method, and Nest strips `constructor`
+  // and `prototype`: the whitelist never saw them, so they were accepted silently.
+  it('refuses keys named like Object.prototype members as it refuses any unknown key', async () => {
+    for (const key of ['toString', 'valueOf', 'hasOwnProperty', 'constructor', 'prototype']) {
+      const res = await t
+        .http()
+        .post('/test/echo')
+        .set('Content-Type', 'application/json')
+        .send(`{"name":"ok","${key}":"x"}`);
+      expect(res.status).toBe(400);
+      expectProblem(res);
+      expect(res.body).toMatchObject({
+        code: 'validation_failed',
+        errors: [{ field: key, message: `property ${key} should not exist` }],
+      });
+    }
+  });
+
   it('hides an unexpected error behind a generic 500', async () => {
     const res = await t.http().post('/test/boom').send({});
     expect(res.status).toBe(500);

@@ -147,6 +147,29 @@ describe('outgoing webhooks: the endpoint API', () => {
       .map((s) => decryptSecret(key, s));
   }
 
+  // Found by a hostile client: @IsOptional() let null through to a service testing `!== undefined` (500).
+  it('refuses null in an optional field with 400 naming it, and changes nothing', async () => {
+    const admin = await signIn(w.t, { role: 'admin' });
+    const e = await addEndpoint(w.t, admin.cookie, { url: w.receiver.url });
+    const before = (await api('get', `/${e.id}`, admin.cookie).expect(200)).body as object;
+    const sent = [
+      api('post', '', admin.cookie).send({ url: w.receiver.url, event_types: null }),
+      api('post', '', admin.cookie).send({ url: w.receiver.url, description: null }),
+      api('patch', `/${e.id}`, admin.cookie).send({ event_types: null }),
+      api('patch', `/${e.id}`, admin.cookie).send({ enabled: null, url: null }),
+    ];
+    const fields = [['event_types'], ['description'], ['event_types'], ['enabled', 'url']];
+    for (const [i, req] of sent.entries()) {
+      const res = await req;
+      expect([res.status, res.body.code]).toEqual([400, 'validation_failed']);
+      const named = new Set((res.body.errors as { field: string }[]).map((x) => x.field));
+      expect([...named].sort()).toEqual(fields[i]);
+    }
+    expect((await api('get', `/${e.id}`, admin.cookie).expect(200)).body).toEqual(before);
+    const list = await api('get', '', admin.cookie).expect(200);
+    expect((list.body.items as { id: string }[]).map((x) => x.id)).toEqual([e.id]);
+  });
+
   it('lists deliveries newest first a page at a time, and retries one (202)', async () => {
     const e = await addEndpoint(w.t, w.admin.cookie, { url: w.receiver.url });
     const ids: string[] = [];

@@ -15,7 +15,10 @@ import { encodeKeysetCursor } from '../../src/common/pagination/keyset-cursor';
 import { CRAFTED_CURSOR_TIMES } from '../support/crafted-cursors';
 import { createFulfilmentOrg, newFulfilmentOrgId } from '../support/subscriptions';
 
-/** Field names the DTOs know, so generated bodies reach the validators, not only the whitelist. */
+/**
+ * Field names the DTOs know, so generated bodies reach the validators, not only the whitelist
+ * (null among the values: the input fuzz sends it in every optional field of a valid body).
+ */
 const FIELDS = [
   'id_token',
   'device_id',
@@ -32,10 +35,13 @@ const FIELDS = [
   'battery_pct',
   'limit',
   'cursor',
+  'assertion',
+  'public_key',
   'url',
   'description',
   'event_types',
   'enabled',
+  'status',
 ];
 const NASTY_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
 

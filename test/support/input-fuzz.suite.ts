@@ -1,3 +1,4 @@
+import type { Type } from '@nestjs/common';
 import fc from 'fast-check';
 import { processorEnv, subscriptionsOf } from './checkout';
 import { createPendingSubscription } from './factories';
@@ -9,9 +10,10 @@ import {
   FuzzRoute,
   fuzzRoutes,
   fuzzSeed,
+  optionalFields,
   sendSigned,
 } from './input-fuzz';
-import { routes } from './routes';
+import { appRoutes, routes } from './routes';
 import { newFulfilmentOrgId } from './subscriptions';
 import { createTestApp, TestApp } from './test-app';
 import { deliver, WEBHOOK_ENV } from './webhook';
@@ -117,6 +119,33 @@ export function describeInputFuzz(
           }
         }
       }
+    });
+
+    // Found by a hostile client: null in an optional field reached services as a value (500).
+    it('answers null in every optional field of every body DTO with 400 naming it', async () => {
+      const dtos = new Map<string, Type>(
+        appRoutes(t).flatMap((r) =>
+          r.bodyDto ? [[`${r.method.toUpperCase()} ${r.path}`, r.bodyDto] as const] : [],
+        ),
+      );
+      const tried = new Set<string>();
+      const wrong: string[] = [];
+      for (const route of table.filter((r) => r.method !== 'GET' && !r.fields.includes('path'))) {
+        const key = `${route.method} ${route.pattern}`;
+        const dto = dtos.get(key);
+        if (!dto) continue;
+        tried.add(key);
+        for (const field of optionalFields(dto)) {
+          const res = await route.send(field, null);
+          const named = ((res.body.errors ?? []) as { field: string }[]).map((e) => e.field);
+          if (res.status !== 400 || res.body.code !== 'validation_failed' || !named.includes(field))
+            wrong.push(`${key} ${field}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+      // Every body DTO with an optional field was sent one: a new route needs a row in the table.
+      const untried = [...dtos].filter(([k, dto]) => !tried.has(k) && optionalFields(dto).length);
+      expect(untried.map(([k]) => k)).toEqual([]);
     });
 
     it("stores a signed event's unstorable text cleaned, never refusing the event", async () => {

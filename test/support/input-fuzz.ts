@@ -1,3 +1,5 @@
+import type { Type } from '@nestjs/common';
+import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import fc from 'fast-check';
 import type { Test } from 'supertest';
 import { unstorableReason } from '../../src/common/validation/storable-text';
@@ -55,13 +57,19 @@ export interface FuzzRoute {
   pattern: string;
   /** Body fields (or, for a GET, query fields) that are strings. */
   fields: string[];
-  /** Sends the request with `value` in `field` (a field of `fields`, or `path`). */
-  send(field: string, value: string): Promise<{ status: number; body: Record<string, unknown> }>;
+  /**
+   * Sends the request with `value` in `field` (a field of `fields`, or `path`; for a body, any
+   * field of its DTO, dotted for a nested one).
+   */
+  send(
+    field: string,
+    value: string | null,
+  ): Promise<{ status: number; body: Record<string, unknown> }>;
 }
 
 /** Path segments as bytes: a lone surrogate has no UTF-8 form, so it goes as U+FFFD. */
-const pathSegment = (s: string) =>
-  [...Buffer.from(s, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+const pathSegment = (s: string | null) =>
+  [...Buffer.from(String(s), 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
 
 /** Every route of the API that reads text a client chose, each with what it needs to get past its guards. */
 export async function fuzzRoutes(t: TestApp): Promise<FuzzRoute[]> {
@@ -81,7 +89,7 @@ export async function fuzzRoutes(t: TestApp): Promise<FuzzRoute[]> {
   const endpoint = await webhookEndpointOf(t, admin.cookie);
   const asOperator = (req: Test) => req.set('Cookie', operator.cookie);
   const json = (req: Test, body: Record<string, unknown>) => req.send(body);
-  const vary = (base: Record<string, unknown>, field: string, value: string) => ({
+  const vary = (base: Record<string, unknown>, field: string, value: string | null) => ({
     ...base,
     [field]: value,
   });
@@ -263,7 +271,7 @@ function webhookEndpointRoutes(
     method,
     pattern,
     fields: ['path'],
-    send: (_: string, value: string) => send(pathSegment(value)),
+    send: (_: string, value: string | null) => send(pathSegment(value)),
   });
   const body = (method: 'POST' | 'PATCH', pattern: string, make: () => Test): FuzzRoute => ({
     method,
@@ -336,7 +344,7 @@ export async function sendSigned(
 function setPath(
   target: Record<string, unknown>,
   path: string,
-  value: string,
+  value: unknown,
   create = false,
 ): void {
   const keys = path.split('.');
@@ -385,4 +393,23 @@ export function fuzzSeed(fallback: number): number {
   const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : fallback;
   process.stdout.write(`input fuzz seed: ${seed} (replay with FUZZ_SEED=${seed})\n`);
   return seed;
+}
+
+/**
+ * The fields of a DTO that may be left out (a conditional rule: `@IsOmittable`), dotted into the
+ * classes its nested rules validate (their declared type), for the null-in-every-optional-field
+ * shape of the fuzz.
+ */
+export function optionalFields(dto: Type, prefix = ''): string[] {
+  const rules = getMetadataStorage().getTargetValidationMetadatas(dto, '', false, false);
+  const found = new Set<string>();
+  for (const rule of rules) {
+    const field = `${prefix}${rule.propertyName}`;
+    if (rule.type === ValidationTypes.CONDITIONAL_VALIDATION) found.add(field);
+    if (rule.type === ValidationTypes.NESTED_VALIDATION) {
+      const nested = Reflect.getMetadata('design:type', dto.prototype, rule.propertyName) as Type;
+      for (const inner of optionalFields(nested, `${field}.`)) found.add(inner);
+    }
+  }
+  return [...found];
 }

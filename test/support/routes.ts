@@ -25,6 +25,8 @@ export interface AppRoute {
   takesBody: boolean;
   /** Reads a path parameter or the query string. */
   takesParams: boolean;
+  /** The class its `@Body()` is validated against (its parameter's type), if it takes one. */
+  bodyDto?: Type;
   controller: Type;
   /** False for controllers left out of the API document (`@ApiExcludeController`). */
   documented: boolean;
@@ -56,6 +58,12 @@ function routesOf(controller: Type, handler: Type): AppRoute[] {
   const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
   const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handler.name) ?? {}) as object;
   const takes = (type: RouteParamtypes) => Object.keys(args).some((k) => k.startsWith(`${type}:`));
+  const body = Object.entries(args).find(([k]) => k.startsWith(`${RouteParamtypes.BODY}:`));
+  const paramTypes = Reflect.getMetadata(
+    'design:paramtypes',
+    controller.prototype,
+    handler.name,
+  ) as Type[] | undefined;
   const shared = {
     method: method.toLowerCase(),
     guards: [controller, handler].flatMap(
@@ -65,6 +73,7 @@ function routesOf(controller: Type, handler: Type): AppRoute[] {
       Reflect.getMetadata(REQUIRED_ROLE, controller)) as string | undefined,
     takesBody: takes(RouteParamtypes.BODY),
     takesParams: takes(RouteParamtypes.PARAM) || takes(RouteParamtypes.QUERY),
+    bodyDto: body && paramTypes?.[(body[1] as { index: number }).index],
     controller,
     documented: !Reflect.getMetadata(DECORATORS.API_EXCLUDE_CONTROLLER, controller),
   };

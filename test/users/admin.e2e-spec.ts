@@ -1,3 +1,5 @@
+import { DataSource } from 'typeorm';
+import { User } from '../../src/auth/user.entity';
 import { signIn } from '../support/auth';
 import { createOrg, createUser } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -77,6 +79,40 @@ describe('administration: org and users, own org only', () => {
     expect(res.status).toBe(400);
     const fields = (res.body.errors as { field: string }[]).map((e) => e.field).sort();
     expect(fields).toEqual(['email', 'org_id', 'role']);
+  });
+
+  // Found by a hostile client: @IsOptional() let null through to a service testing `!== undefined` (500).
+  it('refuses null for role or disabled with 400 naming the field, and changes nothing', async () => {
+    const admin = await signIn(t, { role: 'admin' });
+    const target = await createUser(t.app, { orgId: admin.user.orgId });
+    const shown = () =>
+      t.app.get(DataSource).getRepository(User).findOneByOrFail({ id: target.id });
+    const before = await shown();
+    for (const [body, fields] of [
+      [{ role: null }, ['role']],
+      [{ disabled: null }, ['disabled']],
+      [{ role: null, disabled: null }, ['disabled', 'role']],
+      [{ role: 'admin', disabled: null }, ['disabled']],
+    ] as const) {
+      const res = await t
+        .http()
+        .patch(`/api/v1/users/${target.id}`)
+        .set('Cookie', admin.cookie)
+        .send(body);
+      expect([res.status, res.body.code]).toEqual([400, 'validation_failed']);
+      const named = new Set((res.body.errors as { field: string }[]).map((e) => e.field));
+      expect([...named].sort()).toEqual(fields);
+    }
+    expect(await shown()).toEqual(before);
+    const created = await t
+      .http()
+      .post('/api/v1/users')
+      .set('Cookie', admin.cookie)
+      .send({ email: 'null.name@example.com', role: 'member', name: null });
+    expect(created.status).toBe(400);
+    expect(new Set((created.body.errors as { field: string }[]).map((e) => e.field))).toEqual(
+      new Set(['name']),
+    );
   });
 
   it('a member gets 403 on every admin route', async () => {

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsOmittable } from '../validation/omittable.decorator';
 
 const LIST_LIMIT_DEFAULT = 50;
 const LIST_LIMIT_MAX = 200;
@@ -8,7 +9,7 @@ const LIST_LIMIT_MAX = 200;
 /** `?limit=&cursor=` of every keyset-paginated list (docs/devices.md: limit 1-200, default 50). */
 export class PageQueryDto {
   @ApiPropertyOptional({ minimum: 1, maximum: LIST_LIMIT_MAX, default: LIST_LIMIT_DEFAULT })
-  @IsOptional()
+  @IsOmittable()
   @Type(() => Number)
   @IsInt()
   @Min(1)
@@ -16,7 +17,7 @@ export class PageQueryDto {
   limit: number = LIST_LIMIT_DEFAULT;
 
   @ApiPropertyOptional({ description: 'The `next_cursor` of the previous page' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(400)
   cursor?: string;

@@ -1,4 +1,4 @@
-import { PROTOTYPE_KEY_WORDS, reachesPrototype } from './prototype-keys';
+import { findPrototypeNamedKeys, PROTOTYPE_KEY_WORDS, reachesPrototype } from './prototype-keys';
 
 describe('reachesPrototype', () => {
   it('is __proto__ always, constructor only with its own prototype', () => {
@@ -28,5 +28,27 @@ describe('reachesPrototype', () => {
     for (const [key, value, parent] of cases) {
       if (reachesPrototype(key, value, parent)) expect(spells(key, value)).toBe(true);
     }
+  });
+});
+
+describe('findPrototypeNamedKeys', () => {
+  it('names every key like an Object.prototype member, at any depth, in the order they came', () => {
+    const value = JSON.parse(
+      '{"a":[{"toString":1},{"ok":{"valueOf":2}}],"constructor":"x","prototype":{},"b":"__proto__"}',
+    ) as unknown;
+    expect(findPrototypeNamedKeys(value).map((e) => e.field)).toEqual([
+      'constructor',
+      'prototype',
+      'a.0.toString',
+      'a.1.ok.valueOf',
+    ]);
+    expect(findPrototypeNamedKeys({ a: { b: ['toString'] }, c: 'valueOf' })).toEqual([]);
+  });
+
+  it('looks into no other object than a plain one or an array', () => {
+    expect(findPrototypeNamedKeys(new Date())).toEqual([]);
+    expect(findPrototypeNamedKeys(Object.assign(Object.create(null), { toString: 1 }))).toEqual([
+      { field: 'toString', message: 'property toString should not exist' },
+    ]);
   });
 });

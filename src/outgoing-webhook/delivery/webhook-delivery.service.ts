@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { isUUID } from 'class-validator';
 import { Repository } from 'typeorm';
 import { Clock } from '../../common/clock/clock';
 import { ErrorCode } from '../../common/errors/error-code.enum';

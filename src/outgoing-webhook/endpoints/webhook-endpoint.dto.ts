@@ -6,10 +6,10 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
-  IsOptional,
   IsString,
   IsUrl,
 } from 'class-validator';
+import { IsOmittable } from '../../common/validation/omittable.decorator';
 import { mapPage, type Page } from '../../common/pagination/page';
 import { MaxStoredLength } from '../../common/validation/stored-length';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
@@ -38,14 +38,14 @@ const UrlRules = () =>
 const DescriptionField = () =>
   applyDecorators(
     ApiPropertyOptional({ maxLength: DESCRIPTION_MAX }),
-    IsOptional(),
+    IsOmittable(),
     IsString(),
     MaxStoredLength(DESCRIPTION_MAX),
   );
 const EventTypesField = () =>
   applyDecorators(
     ApiPropertyOptional(TYPES_DOC),
-    IsOptional(),
+    IsOmittable(),
     IsArray(),
     ArrayMaxSize(SUBSCRIBABLE_TYPES.length),
     ArrayUnique(),
@@ -65,13 +65,12 @@ export class CreateWebhookEndpointDto {
 }
 
 /**
- * Every field of the creation optional (the same rules), plus `enabled`. Written out rather than
- * `PartialType(CreateWebhookEndpointDto)`: that helper require()s class-validator's entry, every
- * rule it has, which config/class-validator.ts keeps out of the process.
+ * Every field of the creation optional (the same rules), plus `enabled`. A `PartialType` would
+ * need `{ skipNullProperties: false }`: by default it adds `@IsOptional()`, which lets null in.
  */
 export class UpdateWebhookEndpointDto {
   @ApiPropertyOptional(URL_DOC)
-  @IsOptional()
+  @IsOmittable()
   @UrlRules()
   url?: string;
 
@@ -82,7 +81,7 @@ export class UpdateWebhookEndpointDto {
   event_types?: string[];
 
   @ApiPropertyOptional({ description: 'Enabling again sends only events stored from then on' })
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   enabled?: boolean;
 }
