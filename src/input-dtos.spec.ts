@@ -1,15 +1,7 @@
 import { ArgumentMetadata, Type as Class, ValidationPipe } from '@nestjs/common';
 import { Exclude, Expose, Transform, Type } from 'class-transformer';
 import fc from 'fast-check';
-import {
-  IsBoolean,
-  IsInt,
-  IsOptional,
-  IsString,
-  MaxLength,
-  ValidateNested,
-  ValidationTypes,
-} from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { DomainError, FieldError } from './common/errors/domain.error';
 import { ErrorCode } from './common/errors/error-code.enum';
 import { AppValidationPipe, VALIDATION_OPTIONS } from './common/validation/app-validation.pipe';
@@ -21,7 +13,7 @@ import {
   describeValue,
   inputDtos,
   outcomeOf,
-  rulesOf,
+  optionalFields,
   valuesFor,
 } from './input-dtos.test-data';
 
@@ -161,14 +153,6 @@ describe('AppValidationPipe against Nest’s own ValidationPipe', () => {
   });
 });
 
-/** The properties of a DTO that may be left out (a conditional rule: `@IsOmittable`). */
-function optionalFields(dto: Class<unknown>): string[] {
-  const names = rulesOf(dto)
-    .filter((rule) => rule.type === ValidationTypes.CONDITIONAL_VALIDATION)
-    .map((rule) => rule.propertyName);
-  return [...new Set(names)];
-}
-
 /** The pipe's field errors for a body, or undefined when it was accepted. */
 async function bodyErrors(dto: Class<unknown>, body: object): Promise<FieldError[] | undefined> {
   try {
@@ -183,7 +167,9 @@ async function bodyErrors(dto: Class<unknown>, body: object): Promise<FieldError
 
 describe('null in an optional field, in every input DTO', () => {
   const cases = [...dtos].flatMap(([name, dto]) =>
-    optionalFields(dto).map((field): [string, string] => [name, field]),
+    optionalFields(dto)
+      .filter((field) => !field.includes('.'))
+      .map((field): [string, string] => [name, field]),
   );
 
   it('finds the optional fields the issue named', () => {

@@ -1,5 +1,5 @@
 import type { ArgumentMetadata, PipeTransform, Type } from '@nestjs/common';
-import { getMetadataStorage } from 'class-validator';
+import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import fc from 'fast-check';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,6 +7,24 @@ import { join } from 'node:path';
 /** The rules class-validator's executor finds for a value of this class (no groups, no schema). */
 export function rulesOf(dto: Type<unknown>) {
   return getMetadataStorage().getTargetValidationMetadatas(dto, '', false, false);
+}
+
+/**
+ * The fields of a DTO that may be left out (a conditional rule: `@IsOmittable`), dotted into the
+ * classes its nested rules validate (their declared type): the null-in-every-optional-field shape.
+ */
+export function optionalFields(dto: Type<unknown>, prefix = ''): string[] {
+  const found = new Set<string>();
+  for (const rule of rulesOf(dto)) {
+    const field = `${prefix}${rule.propertyName}`;
+    if (rule.type === ValidationTypes.CONDITIONAL_VALIDATION) found.add(field);
+    if (rule.type === ValidationTypes.NESTED_VALIDATION) {
+      const prototype = dto.prototype as object;
+      const nested = Reflect.getMetadata('design:type', prototype, rule.propertyName) as Type;
+      for (const inner of optionalFields(nested, `${field}.`)) found.add(inner);
+    }
+  }
+  return [...found];
 }
 
 /** Every class of src/**\/*.dto.ts and *.params.ts that has a validation rule, by name. */

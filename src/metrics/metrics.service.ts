@@ -2,7 +2,7 @@ import { Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common'
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Gauge, register } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { ErrorCode } from '../common/errors/error-code.enum';
+import { ErrorCode, exampleOf } from '../common/errors/error-code.enum';
 import { BearerToken } from '../common/http/bearer-token';
 import { collectProcessMetrics } from '../common/metrics/metrics';
 import { AppConfig } from '../config/app-config';
@@ -73,7 +73,7 @@ export class MetricsService implements OnModuleInit, OnApplicationShutdown {
 
   async scrape(authorization: string | undefined): Promise<string> {
     // Turned off, the route answers as a path that does not exist would.
-    if (!this.enabled) throw new MetricsError(ErrorCode.NotFound, 'No such resource.');
+    if (!this.enabled) throw new MetricsError(ErrorCode.NotFound, exampleOf(ErrorCode.NotFound));
     this.authorize(authorization);
     // A database away must not fail the scrape: the other metrics say so better.
     await this.countSubscriptions().catch(() => subscriptions.reset());

@@ -6,6 +6,7 @@ import { ErrorCode } from '../common/errors/error-code.enum';
 import { CURSOR_FIELD, cursorReader } from '../common/pagination/keyset-cursor';
 import { KeysetOrder, keysetPage, PageRequest } from '../common/pagination/keyset-page';
 import { Page } from '../common/pagination/page';
+import { storedLength } from '../common/validation/stored-length';
 import { parseUuid } from '../config/uuid';
 import { Organization } from './organization.entity';
 
@@ -22,7 +23,7 @@ export class OrgService {
   /** `manager`: inside the caller's transaction (the first admin's bootstrap). */
   async create(name: string, manager?: EntityManager): Promise<Organization> {
     const trimmed = name.trim();
-    if (trimmed.length === 0 || trimmed.length > 200) {
+    if (trimmed.length === 0 || storedLength(trimmed) > 200) {
       throw new OrgError(
         ErrorCode.ValidationFailed,
         'An organization name has 1 to 200 characters.',

@@ -10,9 +10,9 @@ import {
   FuzzRoute,
   fuzzRoutes,
   fuzzSeed,
-  optionalFields,
   sendSigned,
 } from './input-fuzz';
+import { optionalFields } from '../../src/input-dtos.test-data';
 import { appRoutes, routes } from './routes';
 import { newFulfilmentOrgId } from './subscriptions';
 import { createTestApp, TestApp } from './test-app';

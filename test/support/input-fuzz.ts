@@ -1,5 +1,3 @@
-import type { Type } from '@nestjs/common';
-import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import fc from 'fast-check';
 import type { Test } from 'supertest';
 import { unstorableReason } from '../../src/common/validation/storable-text';
@@ -393,23 +391,4 @@ export function fuzzSeed(fallback: number): number {
   const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : fallback;
   process.stdout.write(`input fuzz seed: ${seed} (replay with FUZZ_SEED=${seed})\n`);
   return seed;
-}
-
-/**
- * The fields of a DTO that may be left out (a conditional rule: `@IsOmittable`), dotted into the
- * classes its nested rules validate (their declared type), for the null-in-every-optional-field
- * shape of the fuzz.
- */
-export function optionalFields(dto: Type, prefix = ''): string[] {
-  const rules = getMetadataStorage().getTargetValidationMetadatas(dto, '', false, false);
-  const found = new Set<string>();
-  for (const rule of rules) {
-    const field = `${prefix}${rule.propertyName}`;
-    if (rule.type === ValidationTypes.CONDITIONAL_VALIDATION) found.add(field);
-    if (rule.type === ValidationTypes.NESTED_VALIDATION) {
-      const nested = Reflect.getMetadata('design:type', dto.prototype, rule.propertyName) as Type;
-      for (const inner of optionalFields(nested, `${field}.`)) found.add(inner);
-    }
-  }
-  return [...found];
 }

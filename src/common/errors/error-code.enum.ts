@@ -129,7 +129,7 @@ export const ERROR_TABLE: Readonly<Record<ErrorCode, ErrorRow>> = {
   },
   [ErrorCode.HeadersTooLarge]: {
     status: 431,
-    example: 'The request headers are too large.',
+    example: 'The request line and headers are too large.',
     generic: true,
   },
   [ErrorCode.RateLimited]: {
@@ -163,6 +163,11 @@ export const ERROR_TABLE: Readonly<Record<ErrorCode, ErrorRow>> = {
 
 export function statusOf(code: ErrorCode): number {
   return ERROR_TABLE[code].status;
+}
+
+/** The table's detail for a code: an answer's when it has no more telling one. */
+export function exampleOf(code: ErrorCode): string {
+  return ERROR_TABLE[code].example;
 }
 
 const GENERIC_BY_STATUS = new Map(

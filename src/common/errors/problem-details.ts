@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { FieldError } from './domain.error';
-import { ERROR_TABLE, ErrorCode, statusOf } from './error-code.enum';
+import { ErrorCode, exampleOf, statusOf } from './error-code.enum';
 
 /** RFC 9457 problem details, the body of every error response. */
 export interface ProblemDetails {
@@ -20,7 +20,7 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
  */
 export function problemOf(
   code: ErrorCode,
-  detail: string = ERROR_TABLE[code].example,
+  detail: string = exampleOf(code),
   errors?: FieldError[],
 ): ProblemDetails {
   return problem(statusOf(code), code, detail, errors);

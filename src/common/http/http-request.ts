@@ -19,10 +19,3 @@ export function pathOf(url: string): string {
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
 }
-
-/** `http://host` of an absolute-form request target (a proxy's), else '' (router's getProtohost). */
-export function protohostOf(url: string): string {
-  if (url.length === 0 || url[0] === '/') return '';
-  const scheme = pathOf(url).indexOf('://');
-  return scheme === -1 ? '' : url.substring(0, url.indexOf('/', scheme + 3));
-}

@@ -1,6 +1,6 @@
 /** Readiness and liveness (the health controller's routes): the balancer's probes. */
-export const HEALTH_PATH = '/health';
-export const HEALTH_LIVE_PATH = '/health/live';
+const HEALTH_PATH = '/health';
+const HEALTH_LIVE_PATH = '/health/live';
 export const HEALTH_PATHS: ReadonlySet<string> = new Set([HEALTH_PATH, HEALTH_LIVE_PATH]);
 
 /**

@@ -34,13 +34,13 @@ export function applyServerLimits(
   );
 }
 
-/** Node's own reasons for refusing a request, as our codes and details. */
-function refusal(code: string | undefined): [ErrorCode, string] {
+/** Node's own reasons for refusing a request, as our codes (and a detail where the table's is too general). */
+function refusal(code: string | undefined): [ErrorCode, string?] {
   switch (code) {
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return [ErrorCode.RequestTimeout, 'The request was not received in time.'];
+      return [ErrorCode.RequestTimeout];
     case 'HPE_HEADER_OVERFLOW':
-      return [ErrorCode.HeadersTooLarge, 'The request line and headers are too large.'];
+      return [ErrorCode.HeadersTooLarge];
     default:
       // Malformed framing: e.g. both Content-Length and Transfer-Encoding (request smuggling).
       return [ErrorCode.ValidationFailed, 'The request is not well-formed HTTP.'];

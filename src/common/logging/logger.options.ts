@@ -27,7 +27,7 @@ export function accessLevel(status: number): 'info' | 'warn' | 'error' {
 type RequestLogView = IncomingMessage & { id?: unknown; originalUrl?: string };
 
 /** Honours a well-formed incoming X-Request-Id (a proxy's), otherwise makes one; echoes it back. */
-export function requestId(req: IncomingMessage, res: ServerResponse): string {
+function requestId(req: IncomingMessage, res: ServerResponse): string {
   const incoming = req.headers['x-request-id'];
   const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
   res.setHeader('X-Request-Id', id);

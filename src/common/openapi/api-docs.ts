@@ -3,7 +3,7 @@ import { SwaggerModule } from '@nestjs/swagger';
 import type { RequestHandler } from 'express';
 import type { AppConfig } from '../../config/app-config';
 import { DomainError } from '../errors/domain.error';
-import { ErrorCode } from '../errors/error-code.enum';
+import { ErrorCode, exampleOf } from '../errors/error-code.enum';
 import { API_DOCS_JSON_PATH, API_DOCS_PATH, buildApiDocument } from './api-document';
 
 /**
@@ -37,6 +37,6 @@ function onlyUiFiles(): RequestHandler {
   return (req, _res, next) => {
     // req.path is below the mount: `/`, `/swagger-ui.css`, `/docs/swagger-ui.css`.
     if (SERVED.has(req.path)) return next();
-    next(new DomainError(ErrorCode.NotFound, 'No such resource.'));
+    next(new DomainError(ErrorCode.NotFound, exampleOf(ErrorCode.NotFound)));
   };
 }

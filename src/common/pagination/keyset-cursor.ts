@@ -1,4 +1,4 @@
-import { isUUID } from 'class-validator';
+import { parseUuid } from '../../config/uuid';
 import { unstorableReason } from '../validation/storable-text';
 
 /**
@@ -11,12 +11,15 @@ export function encodeKeysetCursor(position: Record<string, string>): string {
   return Buffer.from(JSON.stringify({ v: 1, ...position }), 'utf8').toString('base64url');
 }
 
+/** The longest cursor a list takes (the query DTO's rule too): base64url of a small JSON object. */
+export const CURSOR_MAX_LENGTH = 400;
+
 /** The position's fields, or undefined when the cursor is not one of ours; `read` checks them. */
 export function decodeKeysetCursor<T>(
   cursor: string,
   read: (fields: Record<string, unknown>) => T | undefined,
 ): T | undefined {
-  if (!/^[A-Za-z0-9_-]{1,400}$/.test(cursor)) return undefined;
+  if (cursor.length > CURSOR_MAX_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) return undefined;
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
@@ -50,7 +53,7 @@ function isCursorTime(value: unknown): value is string {
 /** The one reader of every list's cursor fields, by kind. */
 export const CURSOR_FIELD = {
   time: isCursorTime,
-  uuid: (value: unknown): value is string => typeof value === 'string' && isUUID(value),
+  uuid: (value: unknown): value is string => parseUuid(value) !== undefined,
   /** Text PostgreSQL can compare: no NUL, no lone surrogate (storable-text.ts). */
   text: (value: unknown): value is string =>
     typeof value === 'string' && unstorableReason(value) === undefined,

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
+import { CURSOR_MAX_LENGTH } from './keyset-cursor';
 import { IsOmittable } from '../validation/omittable.decorator';
 
 const LIST_LIMIT_DEFAULT = 50;
@@ -19,6 +20,6 @@ export class PageQueryDto {
   @ApiPropertyOptional({ description: 'The `next_cursor` of the previous page' })
   @IsOmittable()
   @IsString()
-  @MaxLength(400)
+  @MaxLength(CURSOR_MAX_LENGTH)
   cursor?: string;
 }

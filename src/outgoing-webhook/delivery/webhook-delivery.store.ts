@@ -127,7 +127,9 @@ export class WebhookDeliveryStore {
         d.endpointId,
         now,
       ]);
-      const failingMs = now.getTime() - new Date(failing.rows[0].failingSince).getTime();
+      // No row: the endpoint went in between (deleted), so it has nothing left to disable.
+      const since = failing.rows[0]?.failingSince ?? now;
+      const failingMs = now.getTime() - new Date(since).getTime();
       if (endpoint?.enabled && failingMs >= disableAfterMs) {
         const days = Math.round(disableAfterMs / 86_400_000);
         await this.disable(m, d.endpointId, d.orgId, `every delivery failed for ${days} days`, now);

@@ -13,6 +13,7 @@ import {
   checkTarget,
   checkUrl,
   WEBHOOK_RESOLVER,
+  webhookUrlAsStored,
 } from './outgoing-webhook-address';
 import type { WebhookResolver } from './outgoing-webhook-address';
 import { WebhookEndpoint } from './outgoing-webhook-endpoint.entity';
@@ -187,7 +188,7 @@ export class WebhookEndpointService {
     try {
       const url = checkUrl(raw, allowPrivate);
       if (!allowPrivate) await checkTarget(url, allowPrivate, this.resolve);
-      return url.href; // its length was checked by the DTO (webhookUrlAsStored)
+      return webhookUrlAsStored(raw); // the form whose length the DTO checked
     } catch (err) {
       if (!(err instanceof AddressRefused)) throw err;
       throw new OutgoingWebhookError(ErrorCode.WebhookUrlRefused, err.message, [
