@@ -72,7 +72,11 @@ describeWithRedis('rate limits when Redis is unreachable', () => {
   });
 
   it('counts in Redis, in memory while Redis is down, and in Redis again once it is back', async () => {
-    // Up: the limit is counted in Redis.
+    // Up: the limit is counted in Redis. One request first, from an address of its own: the
+    // first checkout loads the processor's SDK, and on a busy machine that pause outlasted the
+    // Redis command timeout, so the burst was counted half in Redis, half in memory.
+    expect((await checkout('203.0.113.9')).status).toBe(200);
+    await until('the app counts in Redis', async () => (await metric(FALLBACK_ACTIVE)) === 0);
     expect(await burst('203.0.113.1', LIMIT + 2)).toEqual(expect.arrayContaining([200, 429]));
     expect((await redisKeys()).length).toBeGreaterThan(0);
     expect(await metric(FALLBACK_ACTIVE)).toBe(0);
