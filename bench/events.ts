@@ -8,10 +8,8 @@
 import { execSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import {
-  encryptSecret,
-  newWebhookSecret,
-} from '../src/outgoing-webhook/endpoints/outgoing-webhook-secrets';
+import { wrap } from '../src/personal-data/personal-data.crypto';
+import { newWebhookSecret } from '../src/outgoing-webhook/endpoints/outgoing-webhook-secrets';
 import type { LoadInput, LoadOutput } from './load';
 import { loadInput } from './load-input';
 import { cpuSeconds, freePort, LoadWorker, startServer, stopServer } from './procs';
@@ -74,7 +72,7 @@ export async function eventsBench(
           seeded.orgId,
           url,
           types,
-          encryptSecret(key, newWebhookSecret()),
+          wrap(key, Buffer.from(newWebhookSecret())),
         ])
       ).rows[0].id;
     const quickId = await add(quick.url, ['device.registered']);

@@ -39,6 +39,14 @@ export interface HttpServerTimeouts {
   keepAliveMs: number;
 }
 
+export interface DataEncryptionConfig {
+  /** DATA_ENCRYPTION_KEY; unset outside production, a key is made once per data store. */
+  key?: Buffer;
+  /** DATA_ENCRYPTION_PREVIOUS_KEYS: may unwrap, never wrap. */
+  previousKeys: Buffer[];
+  legacyDevelopmentKey?: Buffer;
+}
+
 export interface RateLimitConfig {
   checkoutPerMinute: number;
   loginPerMinute: number;
@@ -98,8 +106,10 @@ export class AppConfig {
   readonly redisKeyPrefix: string;
   readonly rateLimits: RateLimitConfig;
   readonly outgoingWebhooks: OutgoingWebhooksConfig;
-  /** AES-256-GCM key for secrets at rest; a fixed development key when DATA_ENCRYPTION_KEY is unset. */
-  readonly dataEncryption: { key: Buffer; isDevelopmentKey: boolean };
+  /** The master keys (docs/privacy.md); DataKeyring resolves the one in use at boot. */
+  readonly dataEncryption: DataEncryptionConfig;
+  /** 0: ended records keep their personal data until erased by hand. */
+  readonly personalDataRetentionDays: number;
   readonly metricsEnabled: boolean;
   readonly metricsToken?: string;
   readonly shutdownTimeoutMs: number;
@@ -178,9 +188,15 @@ export class AppConfig {
       disableAfterDays: env.OUTGOING_WEBHOOK_DISABLE_AFTER_DAYS,
       allowPrivate: env.OUTGOING_WEBHOOK_ALLOW_PRIVATE ?? env.NODE_ENV !== 'production',
     };
-    this.dataEncryption = env.DATA_ENCRYPTION_KEY
-      ? { key: Buffer.from(env.DATA_ENCRYPTION_KEY, 'base64'), isDevelopmentKey: false }
-      : { key: DEVELOPMENT_ENCRYPTION_KEY, isDevelopmentKey: true };
+    this.dataEncryption = {
+      key: env.DATA_ENCRYPTION_KEY ? Buffer.from(env.DATA_ENCRYPTION_KEY, 'base64') : undefined,
+      previousKeys: splitList(env.DATA_ENCRYPTION_PREVIOUS_KEYS ?? '').map((k) =>
+        Buffer.from(k, 'base64'),
+      ),
+      // Webhook secrets of a development database written before keys were made per data store.
+      legacyDevelopmentKey: env.NODE_ENV === 'production' ? undefined : LEGACY_DEVELOPMENT_KEY,
+    };
+    this.personalDataRetentionDays = env.PERSONAL_DATA_RETENTION_DAYS;
     this.metricsEnabled = env.METRICS_ENABLED;
     this.metricsToken = env.METRICS_TOKEN;
     this.shutdownTimeoutMs = env.SHUTDOWN_TIMEOUT_SECONDS * 1000;
@@ -204,8 +220,8 @@ export class AppConfig {
   }
 }
 
-/** Fixed, so a development database's secrets survive a restart; production refuses to use it. */
-const DEVELOPMENT_ENCRYPTION_KEY = createHash('sha256')
+/** The fixed key earlier releases used outside production; read, never written with. */
+const LEGACY_DEVELOPMENT_KEY = createHash('sha256')
   .update('device-care development data key (never for production)')
   .digest();
 

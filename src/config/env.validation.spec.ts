@@ -104,9 +104,13 @@ describe('validateEnv', () => {
     ).toThrow(/DATA_ENCRYPTION_KEY must be 32 bytes/);
     const key = Buffer.alloc(32, 9);
     const config = AppConfig.fromEnv({ ...prod, DATA_ENCRYPTION_KEY: key.toString('base64') });
-    expect(config.dataEncryption).toEqual({ key, isDevelopmentKey: false });
+    expect(config.dataEncryption).toEqual({
+      key,
+      previousKeys: [],
+      legacyDevelopmentKey: undefined,
+    });
     expect(config.outgoingWebhooks.allowPrivate).toBe(false);
-    expect(AppConfig.fromEnv({}).dataEncryption.isDevelopmentKey).toBe(true);
+    expect(AppConfig.fromEnv({}).dataEncryption.key).toBeUndefined();
     expect(AppConfig.fromEnv({}).outgoingWebhooks.allowPrivate).toBe(true);
   });
 

@@ -127,6 +127,15 @@ export class EnvironmentVariables {
   @IsOptional()
   @Matches(/^[A-Za-z0-9+/]{43}=$/, { message: 'DATA_ENCRYPTION_KEY must be 32 bytes in base64' })
   DATA_ENCRYPTION_KEY?: string;
+  /** Older keys that may still unwrap data keys, comma-separated, until `data:rekey` has run. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9+/]{43}=(,[A-Za-z0-9+/]{43}=)*$/, {
+    message: 'DATA_ENCRYPTION_PREVIOUS_KEYS must be comma-separated keys of 32 bytes in base64',
+  })
+  DATA_ENCRYPTION_PREVIOUS_KEYS?: string;
+  /** Personal data of ended or abandoned subscriptions is erased this long after; 0: never. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(36500) PERSONAL_DATA_RETENTION_DAYS = 365;
   /** An outgoing webhook attempt that has no 2xx answer within this long has failed. */
   @Transform(toInt) @IsInt() @Min(1) @Max(120) OUTGOING_WEBHOOK_TIMEOUT_SECONDS = 15;
   /** The waits before the 2nd, 3rd, ... attempt (`30s`, `5m`, `2h`, `1d`), each ±10 %. */

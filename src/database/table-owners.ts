@@ -13,6 +13,10 @@ export const TABLE_OWNERS = {
   device_assertion_jtis: 'device',
   subscriptions: 'subscription',
   subscription_history: 'subscription',
+  // Plain text of an earlier release, until sealed (subscription-sealing.service.ts); then dropped.
+  personal_data_to_seal: 'subscription',
+  data_keys: 'personal-data',
+  data_protection: 'personal-data',
   processed_webhook_events: 'processor-webhook',
   webhook_endpoints: 'outgoing-webhook',
   outgoing_events: 'outgoing-webhook',
@@ -20,6 +24,17 @@ export const TABLE_OWNERS = {
 } as const;
 
 export type OwnedTable = keyof typeof TABLE_OWNERS;
+
+/**
+ * Tables of an upgrade step only, with no entity: made by a migration, emptied and dropped by
+ * their owner's code (docs/privacy.md, "Upgrading").
+ */
+export const TABLES_WITHOUT_ENTITY: readonly OwnedTable[] = ['personal_data_to_seal'];
+
+/** The tables an entity maps. */
+export const ENTITY_TABLES = (Object.keys(TABLE_OWNERS) as OwnedTable[]).filter(
+  (t) => !TABLES_WITHOUT_ENTITY.includes(t),
+);
 
 /**
  * The documented second writers (ARCHITECTURE.md): the account row is created and changed by

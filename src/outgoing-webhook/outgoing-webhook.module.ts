@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { PersonalDataModule } from '../personal-data/personal-data.module';
 import { DeliveryWake } from './outbox/delivery-wake.service';
 import { EventOutbox } from './outbox/event-outbox.service';
 import { WebhookDelivery } from './delivery/outgoing-webhook-delivery.entity';
@@ -11,8 +12,12 @@ import { OutgoingEvent } from './outbox/outgoing-webhook-event.entity';
  * the delivery worker are in OutgoingWebhookApiModule.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookEndpoint, OutgoingEvent, WebhookDelivery])],
+  imports: [
+    TypeOrmModule.forFeature([WebhookEndpoint, OutgoingEvent, WebhookDelivery]),
+    PersonalDataModule,
+  ],
   providers: [EventOutbox, DeliveryWake],
-  exports: [EventOutbox, DeliveryWake],
+  // Re-exported: what reports a sealed event, and the sender that opens it, hold the keys too.
+  exports: [EventOutbox, DeliveryWake, PersonalDataModule],
 })
 export class OutgoingWebhookModule {}

@@ -1,8 +1,8 @@
 import type Stripe from 'stripe';
-import type { Subscription } from './subscription.entity';
+import type { SubscriptionRecord } from './subscription.entity';
 
 export type PaidDetails = Pick<
-  Subscription,
+  SubscriptionRecord,
   | 'customerEmail'
   | 'customerName'
   | 'customerPhone'

@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn } from 'class-validator';
+import { IsEmail, IsIn, IsString } from 'class-validator';
+import { MaxStoredLength } from '../common/validation/stored-length';
 import { IsOmittable } from '../common/validation/omittable.decorator';
 import { PageQueryDto } from '../common/pagination/page-query.dto';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from './subscription.entity';
@@ -9,4 +10,12 @@ export class ListSubscriptionsDto extends PageQueryDto {
   @IsOmittable()
   @IsIn(SUBSCRIPTION_STATUSES)
   status?: SubscriptionStatus;
+
+  /** An exact match (after trimming and lower-casing) on the checkout's or the processor's email. */
+  @ApiPropertyOptional({ example: 'pat@example.com', maxLength: 320 })
+  @IsOmittable()
+  @IsString()
+  @MaxStoredLength(320)
+  @IsEmail()
+  email?: string;
 }

@@ -4,14 +4,23 @@ import { Clock } from '../common/clock/clock';
 import { HistorySource, SubscriptionHistoryEntry } from './subscription-history.entity';
 import type { EventFields, EventRef, ReadEvent } from './subscription-events';
 import { isEffect, planTimeline, TimelineEntry } from './subscription-status.machine';
-import { LEASE_PRODUCT, Subscription, SubscriptionStatus } from './subscription.entity';
+import {
+  LEASE_PRODUCT,
+  PersonalFields,
+  Subscription,
+  SubscriptionRecord,
+  SubscriptionStatus,
+} from './subscription.entity';
 import { SubscriptionService } from './subscription.service';
 import { EventOutbox } from '../outgoing-webhook/outbox/event-outbox.service';
 import { columnsAsProperties } from '../database/columns-as-properties';
 import { statementRows } from '../database/statement-rows';
 import { parseUuid } from '../config/uuid';
+import { OpenKey } from '../personal-data/personal-data.service';
+import { SubscriptionPersonalData } from './subscription-personal.service';
 import {
-  FILLABLE,
+  ID_FILLABLE,
+  PERSONAL_FILLABLE,
   patchParams,
   patchStatements,
   PatchStatements,
@@ -78,6 +87,7 @@ export class SubscriptionLifecycleService {
   constructor(
     private readonly clock: Clock,
     private readonly outbox: EventOutbox,
+    private readonly personalData: SubscriptionPersonalData,
   ) {}
 
   private statements(manager: EntityManager): { lockById: string; history: string } {
@@ -98,8 +108,11 @@ export class SubscriptionLifecycleService {
     if (event.ref.product !== null && event.ref.product !== LEASE_PRODUCT) {
       return { outcome: 'unknown_product' };
     }
-    const sub = await this.lockRecord(manager, event.ref);
-    if (!sub) return { outcome: 'unknown_subscription' };
+    const locked = await this.lockRecord(manager, event.ref);
+    if (!locked) return { outcome: 'unknown_subscription' };
+    // Null once erased: such a record takes its status still, never personal data again.
+    const key = await this.personalData.keyOf(locked.id, manager);
+    const sub = this.personalData.opened(locked, key);
     const result = { subscriptionId: sub.id, from: sub.status };
     if (options.onlyIfPending && sub.status !== 'pending') {
       return { ...result, outcome: 'unchanged', to: sub.status };
@@ -116,7 +129,7 @@ export class SubscriptionLifecycleService {
       to: h.toStatus,
     }));
     const plan = planTimeline(sub.status, stored, event);
-    const fills = await this.fillsFor(manager, sub, event.fields);
+    const { fills, plain } = await this.fillsFor(manager, sub, key, event.fields);
     const moved = plan.status !== sub.status;
     if (options.onlyIfChanged && !moved && Object.keys(fills).length === 0) {
       return { ...result, outcome: 'unchanged', to: sub.status };
@@ -131,7 +144,10 @@ export class SubscriptionLifecycleService {
       });
     }
     const patch: SubscriptionPatch = { ...fills };
-    if (moved) patch.status = plan.status;
+    if (moved) {
+      patch.status = plan.status;
+      patch.statusChangedAt = this.clock.now();
+    }
     if (plan.paidAt && plan.paidAt.getTime() !== sub.paidAt?.getTime()) patch.paidAt = plan.paidAt;
     if (plan.canceledAt && plan.canceledAt.getTime() !== sub.canceledAt?.getTime()) {
       patch.canceledAt = plan.canceledAt;
@@ -142,7 +158,7 @@ export class SubscriptionLifecycleService {
         statement: this.patches(manager).withEvent,
         params: this.params(sub, patch),
       };
-      const event = SubscriptionService.outgoingEvent({ ...sub, ...patch });
+      const event = SubscriptionService.outgoingEvent({ ...sub, ...plain, ...patch }, key);
       await this.outbox.recordWith(manager, change, event);
     } else if (Object.keys(patch).length > 0) {
       await statementRows(manager, this.patches(manager).update, this.params(sub, patch));
@@ -182,16 +198,30 @@ export class SubscriptionLifecycleService {
     });
   }
 
-  /** The event's values for fields the record does not have yet; a late event still fills them. */
+  /**
+   * The event's values for fields the record does not have yet; a late event still fills them.
+   * Personal ones are sealed with the record's others into `personal` (`plain`: the same, opened).
+   */
   private async fillsFor(
     manager: EntityManager,
-    sub: Subscription,
+    sub: SubscriptionRecord,
+    key: OpenKey | null,
     fields: EventFields,
-  ): Promise<SubscriptionPatch> {
+  ): Promise<{ fills: SubscriptionPatch; plain: Partial<PersonalFields> }> {
     const fills: SubscriptionPatch = {};
-    for (const key of FILLABLE) {
-      const value = fields[key];
-      if (value && sub[key] === null) fills[key] = value;
+    const plain: Partial<PersonalFields> = {};
+    for (const f of PERSONAL_FILLABLE) {
+      const value = fields[f];
+      if (value && key && sub[f] === null) plain[f] = value;
+    }
+    if (key && Object.keys(plain).length > 0) {
+      fills.personal = this.personalData.seal(key, { ...sub, ...plain }) ?? undefined;
+      if (plain.customerEmail)
+        fills.customerEmailHash = this.personalData.emailHash(plain.customerEmail) ?? undefined;
+    }
+    for (const f of ID_FILLABLE) {
+      const value = fields[f];
+      if (value && sub[f] === null) fills[f] = value;
     }
     const sessionId = fields.checkoutSessionId;
     // The session id is unique: another record's session never moves over (it would fail for ever).
@@ -199,7 +229,7 @@ export class SubscriptionLifecycleService {
       const taken = await statementRows(manager, SESSION_TAKEN_SQL, [sessionId]);
       if (taken.length === 0) fills.checkoutSessionId = sessionId;
     }
-    return fills;
+    return { fills, plain };
   }
 
   /** False when this record already holds the event (a reconcile answer given twice). */

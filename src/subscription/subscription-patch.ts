@@ -1,10 +1,10 @@
 import type { EntityMetadata } from 'typeorm';
 import { outboxStatement, OutboxStatement } from '../outgoing-webhook/outbox/event-outbox.service';
 import type { EventFields } from './subscription-events';
-import type { Subscription } from './subscription.entity';
+import type { PersonalField, Subscription } from './subscription.entity';
 
-/** The fields an event fills on a record, only where the record has none yet. */
-export const FILLABLE: readonly (keyof EventFields)[] = [
+/** The personal fields an event fills on a record, only where the record has none yet (sealed). */
+export const PERSONAL_FILLABLE = [
   'customerEmail',
   'customerName',
   'customerPhone',
@@ -14,15 +14,25 @@ export const FILLABLE: readonly (keyof EventFields)[] = [
   'shippingAddress',
   'recipientZip',
   'shippingName',
+] as const satisfies readonly (keyof EventFields & PersonalField)[];
+
+/** The processor's ids an event fills, likewise (not personal: stored as they are). */
+export const ID_FILLABLE = [
   'processorSubscriptionId',
   'processorCustomerId',
-];
+] as const satisfies readonly (keyof EventFields & keyof Subscription)[];
 
-/** Every column an event's patch may set: the fills, the session id, the status and its dates. */
+/**
+ * Every column an event's patch may set: the sealed personal fields and the email's hash, the
+ * ids, the session id, the status and its dates.
+ */
 const PATCHABLE = [
-  ...FILLABLE,
+  'personal',
+  'customerEmailHash',
+  ...ID_FILLABLE,
   'checkoutSessionId',
   'status',
+  'statusChangedAt',
   'paidAt',
   'canceledAt',
 ] as const satisfies readonly (keyof Subscription)[];

@@ -7,8 +7,8 @@ import {
 } from './subscription-history.entity';
 import type { SubscriptionDetail } from './subscription.service';
 import {
-  Subscription,
   SUBSCRIPTION_STATUSES,
+  type SubscriptionRecord,
   type SubscriptionStatus,
 } from './subscription.entity';
 
@@ -53,9 +53,11 @@ export class SubscriptionRecordDto {
   @ApiProperty({ type: SubscriptionRecipientDto }) recipient!: SubscriptionRecipientDto;
   @ApiProperty({ type: SubscriptionShippingDto }) shipping!: SubscriptionShippingDto;
   @ApiProperty({ type: SubscriptionProcessorDto }) processor!: SubscriptionProcessorDto;
+  @ApiProperty({ ...time, description: 'When its personal data was erased (ISO 8601)' })
+  erased_at!: string | null;
 
-  /** Customer details: only here and in the CLI, never in logs. */
-  static from(s: Subscription): SubscriptionRecordDto {
+  /** Customer details: only here, in the export and in the CLI, never in logs (docs/privacy.md). */
+  static from(s: SubscriptionRecord): SubscriptionRecordDto {
     return {
       id: s.id,
       status: s.status,
@@ -81,6 +83,36 @@ export class SubscriptionRecordDto {
         subscription_id: s.processorSubscriptionId,
         customer_id: s.processorCustomerId,
       },
+      erased_at: s.erasedAt?.toISOString() ?? null,
+    };
+  }
+}
+
+export class SubscriptionListCustomerDto {
+  @ApiProperty(text) name!: string | null;
+}
+
+/** A list's item: no personal data but the customer's name (contract section 9). */
+export class SubscriptionListItemDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ enum: SUBSCRIPTION_STATUSES }) status!: SubscriptionStatus;
+  @ApiProperty({ description: 'ISO 8601' }) created_at!: string;
+  @ApiProperty(time) paid_at!: string | null;
+  @ApiProperty(time) canceled_at!: string | null;
+  @ApiProperty(text) coupon!: string | null;
+  @ApiProperty({ type: SubscriptionListCustomerDto }) customer!: SubscriptionListCustomerDto;
+  @ApiProperty(time) erased_at!: string | null;
+
+  static from(s: SubscriptionRecord): SubscriptionListItemDto {
+    return {
+      id: s.id,
+      status: s.status,
+      created_at: s.createdAt.toISOString(),
+      paid_at: s.paidAt?.toISOString() ?? null,
+      canceled_at: s.canceledAt?.toISOString() ?? null,
+      coupon: s.coupon,
+      customer: { name: s.customerName ?? s.name },
+      erased_at: s.erasedAt?.toISOString() ?? null,
     };
   }
 }
@@ -124,7 +156,7 @@ export class SubscriptionDetailDto extends SubscriptionRecordDto {
 }
 
 export class SubscriptionListDto {
-  @ApiProperty({ type: [SubscriptionRecordDto] }) items!: SubscriptionRecordDto[];
+  @ApiProperty({ type: [SubscriptionListItemDto] }) items!: SubscriptionListItemDto[];
   @ApiProperty({
     type: String,
     nullable: true,
@@ -132,7 +164,7 @@ export class SubscriptionListDto {
   })
   next_cursor!: string | null;
 
-  static from(page: Page<Subscription>): SubscriptionListDto {
-    return mapPage(page, (s) => SubscriptionRecordDto.from(s));
+  static from(page: Page<SubscriptionRecord>): SubscriptionListDto {
+    return mapPage(page, (s) => SubscriptionListItemDto.from(s));
   }
 }

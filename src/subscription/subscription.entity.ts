@@ -26,6 +26,8 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 // Keyset pages, newest first, with and without a status; the status one also finds reconcile work.
 @Index('IDX_subscriptions_created_at_id', ['createdAt', 'id'])
 @Index('IDX_subscriptions_status_created_at_id', ['status', 'createdAt', 'id'])
+// Retention finds ended records not yet erased by when they ended.
+@Index('IDX_subscriptions_retention', ['status', 'statusChangedAt'], { where: 'erased_at IS NULL' })
 export class Subscription {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
@@ -35,13 +37,6 @@ export class Subscription {
 
   @Column({ type: 'varchar', length: 16, default: 'pending' })
   status!: SubscriptionStatus;
-
-  // What the checkout request said.
-  @Column({ type: 'varchar', length: 120, nullable: true })
-  name!: string | null;
-
-  @Column({ type: 'varchar', length: 160, nullable: true })
-  email!: string | null;
 
   @Column({ type: 'varchar', length: 100, nullable: true })
   coupon!: string | null;
@@ -62,37 +57,33 @@ export class Subscription {
   @Column({ name: 'checkout_session_id', type: 'varchar', length: 255, nullable: true })
   checkoutSessionId!: string | null;
 
-  @Column({ name: 'last_processor_error', type: 'text', nullable: true })
-  lastProcessorError!: string | null;
+  /**
+   * The personal fields (PERSONAL_FIELDS) as JSON, sealed under the record's data key
+   * (docs/privacy.md); null once erased.
+   */
+  @Column({ type: 'text', nullable: true })
+  personal!: string | null;
 
-  // What the processor reported once paid (the source document's Events table).
-  @Column({ name: 'customer_email', type: 'varchar', length: 320, nullable: true })
-  customerEmail!: string | null;
+  /** Keyed hashes of the checkout's and the processor's email, for `?email=` (never the email). */
+  @Index('IDX_subscriptions_email_hash', { where: 'email_hash IS NOT NULL' })
+  @Column({ name: 'email_hash', type: 'varchar', length: 64, nullable: true })
+  emailHash!: string | null;
 
-  @Column({ name: 'customer_name', type: 'varchar', length: 200, nullable: true })
-  customerName!: string | null;
+  @Index('IDX_subscriptions_customer_email_hash', { where: 'customer_email_hash IS NOT NULL' })
+  @Column({ name: 'customer_email_hash', type: 'varchar', length: 64, nullable: true })
+  customerEmailHash!: string | null;
 
-  @Column({ name: 'customer_phone', type: 'varchar', length: 40, nullable: true })
-  customerPhone!: string | null;
+  /** When the personal data was erased (on request or by retention). */
+  @Column({ name: 'erased_at', type: 'timestamptz', nullable: true })
+  erasedAt!: Date | null;
 
-  @Column({ name: 'recipient_name', type: 'varchar', length: 255, nullable: true })
-  recipientName!: string | null;
+  /** Erased here, but the processor's customer not yet deleted: reconcile retries it. */
+  @Column({ name: 'processor_erasure_pending', type: 'boolean', default: false })
+  processorErasurePending!: boolean;
 
-  @Column({ name: 'living_situation', type: 'varchar', length: 100, nullable: true })
-  livingSituation!: string | null;
-
-  @Column({ name: 'primary_concern', type: 'varchar', length: 100, nullable: true })
-  primaryConcern!: string | null;
-
-  @Column({ name: 'shipping_address', type: 'text', nullable: true })
-  shippingAddress!: string | null;
-
-  @Column({ name: 'recipient_zip', type: 'varchar', length: 20, nullable: true })
-  recipientZip!: string | null;
-
-  /** The name on the shipping address (often the care recipient, not the buyer). */
-  @Column({ name: 'shipping_name', type: 'varchar', length: 255, nullable: true })
-  shippingName!: string | null;
+  /** When the record took its status: retention counts from it. */
+  @Column({ name: 'status_changed_at', type: 'timestamptz' })
+  statusChangedAt!: Date;
 
   /** Events about the processor's subscription (invoices, updates) find the record by it. */
   @Index('IDX_subscriptions_processor_subscription_id')
@@ -120,3 +111,25 @@ export class Subscription {
   @Column({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
 }
+
+/** Personal data of a record (contract section 9): stored only sealed, in `personal`. */
+export const PERSONAL_FIELDS = [
+  'name',
+  'email',
+  'lastProcessorError',
+  'customerEmail',
+  'customerName',
+  'customerPhone',
+  'recipientName',
+  'livingSituation',
+  'primaryConcern',
+  'shippingAddress',
+  'recipientZip',
+  'shippingName',
+] as const;
+export type PersonalField = (typeof PERSONAL_FIELDS)[number];
+/** What the checkout request said (name, email), then what the processor reported once paid. */
+export type PersonalFields = Record<PersonalField, string | null>;
+
+/** A record with its personal fields opened: what services hand out, never what is stored. */
+export type SubscriptionRecord = Subscription & PersonalFields;

@@ -4,6 +4,8 @@ import { OutgoingWebhookModule } from '../outgoing-webhook/outgoing-webhook.modu
 import { SubscriptionHistoryEntry } from './subscription-history.entity';
 import { Subscription } from './subscription.entity';
 import { SubscriptionService } from './subscription.service';
+import { SubscriptionPersonalData } from './subscription-personal.service';
+import { SubscriptionSealing } from './subscription-sealing.service';
 
 /** Subscription records without the HTTP routes, so the command line can use them too. */
 @Module({
@@ -11,7 +13,7 @@ import { SubscriptionService } from './subscription.service';
     TypeOrmModule.forFeature([Subscription, SubscriptionHistoryEntry]),
     OutgoingWebhookModule,
   ],
-  providers: [SubscriptionService],
-  exports: [SubscriptionService],
+  providers: [SubscriptionService, SubscriptionPersonalData, SubscriptionSealing],
+  exports: [SubscriptionService, SubscriptionPersonalData, SubscriptionSealing],
 })
 export class SubscriptionModule {}

@@ -15,8 +15,11 @@ import {
   LEASE_PRODUCT,
   Subscription,
   SUBSCRIPTION_STATUSES,
+  SubscriptionRecord,
   SubscriptionStatus,
 } from './subscription.entity';
+import { OpenKey } from '../personal-data/personal-data.service';
+import { NO_PERSONAL_FIELDS, SubscriptionPersonalData } from './subscription-personal.service';
 import { SubscriptionRecordDto } from './subscription-view.dto';
 import {
   EventOutbox,
@@ -37,32 +40,36 @@ const EVENT_OF_STATUS: Record<
   canceled: 'subscription.canceled',
 };
 
-/** One record and its history, in the order the events happened. */
+/** One record, opened, and its history, in the order the events happened. */
 export interface SubscriptionDetail {
-  subscription: Subscription;
+  subscription: SubscriptionRecord;
   history: SubscriptionHistoryEntry[];
 }
 
 /** What the public checkout stores before it asks the processor (a `pending` record). */
 export type PendingIntent = Pick<
-  Subscription,
+  SubscriptionRecord,
   'name' | 'email' | 'coupon' | 'source' | 'leaseCents' | 'monthlyCents' | 'currency'
 >;
 
 export interface SubscriptionPage extends PageRequest {
   status?: SubscriptionStatus;
+  /** An exact match on the checkout's or the processor's email, through its keyed hash. */
+  email?: string;
 }
 
 /** The pending record and its `subscription.created` event in one statement (createPending). */
 const INSERT_PENDING = outboxStatement(
-  `INSERT INTO subscriptions (id, product, status, name, email, coupon,
-  source, lease_cents, monthly_cents, currency, created_at, updated_at)
-  VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING 1`,
+  `INSERT INTO subscriptions (id, product, status, personal, email_hash, coupon,
+  source, lease_cents, monthly_cents, currency, created_at, updated_at, status_changed_at)
+  VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $10, $10) RETURNING 1`,
   10,
 );
 
 const RECORD_SESSION_SQL =
   'UPDATE subscriptions SET checkout_session_id = $1, updated_at = $2 WHERE id = $3';
+
+const LOCK = { mode: 'pessimistic_write' } as const;
 
 /** The creation time to the microsecond, for the cursor (a Date would keep milliseconds). */
 const CURSOR_AT = `to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -78,6 +85,7 @@ export class SubscriptionService {
     private readonly history: Repository<SubscriptionHistoryEntry>,
     private readonly outbox: EventOutbox,
     private readonly clock: Clock,
+    private readonly personalData: SubscriptionPersonalData,
   ) {}
 
   /** Every column of a record, null: what a new row holds but what its INSERT sets. */
@@ -95,21 +103,29 @@ export class SubscriptionService {
    * event's body (the record as stored) is known before the statement; the Clock's time, as the
    * ClockTimestamps subscriber would stamp it.
    */
-  async createPending(intent: PendingIntent): Promise<Subscription> {
+  async createPending(intent: PendingIntent): Promise<SubscriptionRecord> {
     const now = this.clock.now();
-    const record = Object.assign(new Subscription(), this.emptyRecord(), {
+    const id = randomUUID();
+    // The data key first, on its own: a key without a record is harmless, the reverse is not.
+    const key = await this.personalData.newKey(id);
+    const record = Object.assign(new Subscription(), this.emptyRecord(), NO_PERSONAL_FIELDS, {
       ...intent,
-      id: randomUUID(),
+      id,
       product: LEASE_PRODUCT,
       status: 'pending',
+      personal: this.personalData.seal(key, intent),
+      emailHash: this.personalData.emailHash(intent.email),
+      erasedAt: null,
+      processorErasurePending: false,
+      statusChangedAt: now,
       createdAt: now,
       updatedAt: now,
-    } satisfies Partial<Subscription>);
+    } satisfies Partial<SubscriptionRecord>);
     const params = [
       record.id,
       record.product,
-      record.name,
-      record.email,
+      record.personal,
+      record.emailHash,
       record.coupon,
       record.source,
       record.leaseCents,
@@ -120,7 +136,7 @@ export class SubscriptionService {
     await this.outbox.recordWith(
       this.subscriptions.manager,
       { statement: INSERT_PENDING, params },
-      SubscriptionService.outgoingEvent(record),
+      SubscriptionService.outgoingEvent(record, key),
     );
     return record;
   }
@@ -130,9 +146,18 @@ export class SubscriptionService {
     await statementRows(this.subscriptions.manager, RECORD_SESSION_SQL, params);
   }
 
-  /** The processor's reason for a failed checkout, kept on the record for operators. */
+  /**
+   * The processor's reason for a failed checkout, kept on the record for operators: sealed with
+   * the record's other fields (it may quote them), under the record's lock.
+   */
   async noteProcessorError(id: string, reason: string): Promise<void> {
-    await this.subscriptions.update(id, { lastProcessorError: reason });
+    await this.subscriptions.manager.transaction(async (manager) => {
+      const sub = await manager.findOne(Subscription, { where: { id }, lock: LOCK });
+      const key = sub && (await this.personalData.keyOf(id, manager));
+      if (!sub || !key) return;
+      const fields = { ...this.personalData.opened(sub, key), lastProcessorError: reason };
+      await manager.update(Subscription, id, { personal: this.personalData.seal(key, fields) });
+    });
   }
 
   /** The status of the record behind a hosted checkout session; undefined when there is none. */
@@ -158,13 +183,13 @@ export class SubscriptionService {
     ) as Record<SubscriptionStatus, number>;
   }
 
-  async get(id: string): Promise<Subscription> {
+  async get(id: string): Promise<SubscriptionRecord> {
     const canonical = parseUuid(id);
     const found = canonical ? await this.subscriptions.findOneBy({ id: canonical }) : null;
     if (!found) {
       throw new SubscriptionError(ErrorCode.NotFound, 'No such subscription.');
     }
-    return found;
+    return this.personalData.openOne(found);
   }
 
   /** In the order the events happened (their `created`, ties in arrival order). */
@@ -181,17 +206,18 @@ export class SubscriptionService {
   }
 
   /** Newest first, keyset on (created_at, id): pages neither repeat nor skip while records arrive. */
-  async list(page: SubscriptionPage): Promise<Page<Subscription>> {
-    return keysetPage(
+  async list(page: SubscriptionPage): Promise<Page<SubscriptionRecord>> {
+    const found = await keysetPage(
       page,
       SUBSCRIPTION_ORDER,
-      (after, take) => this.newestFirst(page.status, after, take),
+      (after, take) => this.newestFirst(page, after, take),
       (row) => row.sub,
     );
+    return { ...found, items: await this.personalData.openMany(found.items) };
   }
 
   private async newestFirst(
-    status: SubscriptionStatus | undefined,
+    { status, email }: SubscriptionPage,
     after: SubscriptionPosition | undefined,
     take: number,
   ): Promise<SubscriptionRow[]> {
@@ -202,6 +228,10 @@ export class SubscriptionService {
       .addOrderBy('s.id', 'DESC')
       .limit(take);
     if (status) query.andWhere('s.status = :status', { status });
+    if (email !== undefined) {
+      const hash = this.personalData.emailHash(email);
+      query.andWhere('(s.email_hash = :hash OR s.customer_email_hash = :hash)', { hash });
+    }
     if (after) {
       query.andWhere('(s.created_at, s.id) < (CAST(:at AS timestamptz), CAST(:id AS uuid))', after);
     }
@@ -209,8 +239,12 @@ export class SubscriptionService {
     return entities.map((sub, i) => ({ sub, at: raw[i].cursor_at }));
   }
 
-  /** The outgoing event for the status the record has just taken (docs/outgoing-webhooks.md). */
-  static outgoingEvent(s: Subscription): NewOutgoingEvent {
-    return { type: EVENT_OF_STATUS[s.status], data: SubscriptionRecordDto.from(s) };
+  /**
+   * The outgoing event for the status the record has just taken (docs/outgoing-webhooks.md),
+   * sealed under the record's data key (none once erased: its personal fields are empty then).
+   */
+  static outgoingEvent(s: SubscriptionRecord, key: OpenKey | null): NewOutgoingEvent {
+    const data = SubscriptionRecordDto.from(s);
+    return { type: EVENT_OF_STATUS[s.status], data, ...(key ? { sealWith: key } : {}) };
   }
 }

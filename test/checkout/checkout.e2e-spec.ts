@@ -1,5 +1,6 @@
 import {
   newEmail,
+  openedBody,
   processorEnv,
   SITE_URL,
   subscriptionsByEmail as byEmail,
@@ -183,15 +184,22 @@ describe('POST /api/lease/checkout against the processor', () => {
     const created = await t.app.get(SubscriptionService).createPending(pendingIntent());
     const db = t.app.get(DataSource);
     const events = await db.query<
-      { id: string; org_id: string | null; payload: string; created_at: Date; settled_at: Date }[]
+      {
+        id: string;
+        org_id: string | null;
+        payload: string;
+        data_key_id: string | null;
+        created_at: Date;
+        settled_at: Date;
+      }[]
     >(
-      `SELECT id, org_id, payload, created_at, settled_at FROM outgoing_events
-       WHERE type = 'subscription.created' AND payload::json->'data'->>'id' = $1`,
+      `SELECT id, org_id, payload, data_key_id, created_at, settled_at FROM outgoing_events
+       WHERE type = 'subscription.created' AND data_key_id = $1`,
       [created.id],
     );
     expect(events).toHaveLength(1);
     const [event] = events;
-    expect(JSON.parse(event.payload)).toEqual({
+    expect(await openedBody(t.app, event)).toEqual({
       type: 'subscription.created',
       timestamp: event.created_at.toISOString(),
       data: SubscriptionRecordDto.from(created),

@@ -4,7 +4,7 @@ import { Device } from '../../src/device/device.entity';
 import { Organization } from '../../src/org/organization.entity';
 import { signIn, subjectFor } from '../support/auth';
 import { capturedLogs } from '../support/captured-logs';
-import { processorEnv, subscriptionsOf } from '../support/checkout';
+import { processorEnv, recordOf, subscriptionsOf } from '../support/checkout';
 import { decodeJwt } from '../support/devices';
 import {
   createDevice,
@@ -101,7 +101,7 @@ describe('concurrent requests get their own right answers', () => {
       ...newEmails(10).map(async (email) => {
         const res = await t.http().post('/api/lease/checkout').send({ email });
         expect(res.status).toBe(200);
-        const row = await subscriptionsOf(t).findOneByOrFail({ id: res.body.subscription_id });
+        const row = await recordOf(t, res.body.subscription_id);
         expect([row.email, row.status]).toEqual([email, 'pending']);
       }),
       ...pending.map(async (s) => {

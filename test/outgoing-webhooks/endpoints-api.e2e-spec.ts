@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
-import { AppConfig } from '../../src/config/app-config';
-import { decryptSecret } from '../../src/outgoing-webhook/endpoints/outgoing-webhook-secrets';
+import { openSecret } from '../../src/outgoing-webhook/endpoints/outgoing-webhook-secrets';
+import { DataKeyring } from '../../src/personal-data/data-keyring';
 import { WebhookEndpointService } from '../../src/outgoing-webhook/endpoints/webhook-endpoint.service';
 import { signIn } from '../support/auth';
 import { craftedTimeCursors } from '../support/crafted-cursors';
@@ -141,10 +141,10 @@ describe('outgoing webhooks: the endpoint API', () => {
           FROM webhook_endpoints WHERE id = $1`,
         [id],
       );
-    const key = w.t.app.get(AppConfig).dataEncryption.key;
+    const keyring = w.t.app.get(DataKeyring);
     return [row.current, row.previous]
       .filter((s): s is string => s !== null)
-      .map((s) => decryptSecret(key, s));
+      .map((s) => openSecret(keyring, s));
   }
 
   // Found by a hostile client: @IsOptional() let null through to a service testing `!== undefined` (500).

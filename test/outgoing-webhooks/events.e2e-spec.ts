@@ -3,7 +3,7 @@ import { Housekeeping } from '../../src/database/housekeeping.service';
 import { signIn } from '../support/auth';
 import { SubscriptionReconciler } from '../../src/subscription/subscription-reconciler.service';
 import { SubscriptionRecordDto } from '../../src/subscription/subscription-view.dto';
-import { processorEnv, subscriptionsOf } from '../support/checkout';
+import { openedBody, processorEnv, recordOf, subscriptionsOf } from '../support/checkout';
 import { deviceKeyPair } from '../support/devices';
 import { createPendingSubscription, unique } from '../support/factories';
 import { FakeProcessor } from '../support/fake-processor';
@@ -75,17 +75,17 @@ describe('outgoing webhooks: every event type, signed, to the endpoints that may
       const id = res.body.subscription_id as string;
       const db = w.t.app.get(DataSource);
       const events = await db.query<
-        { id: string; org_id: string; payload: string; created_at: Date }[]
+        { id: string; org_id: string; payload: string; data_key_id: string; created_at: Date }[]
       >(
-        `SELECT id, org_id, payload, created_at FROM outgoing_events
-         WHERE type = 'subscription.created' AND payload::json->'data'->>'id' = $1`,
+        `SELECT id, org_id, payload, data_key_id, created_at FROM outgoing_events
+         WHERE type = 'subscription.created' AND data_key_id = $1`,
         [id],
       );
       expect(events).toHaveLength(1);
       const [event] = events;
-      const stored = await subscriptionsOf(w.t).findOneByOrFail({ id });
+      const stored = await recordOf(w.t, id);
       const asCreated = { ...stored, checkoutSessionId: null }; // the session id came after
-      expect(JSON.parse(event.payload)).toEqual({
+      expect(await openedBody(w.t.app, event)).toEqual({
         type: 'subscription.created',
         timestamp: w.clock.now().toISOString(),
         data: SubscriptionRecordDto.from(asCreated),

@@ -39,7 +39,7 @@ describe('outgoing webhooks: an UPDATE and its event in one statement', () => {
     const inside = await dataSource.transaction((m) => outbox.recordWith(m, change, event));
     expect([alone, inside]).toEqual([undefined, undefined]);
     const [counted] = await dataSource.query<{ events: number }[]>(
-      `SELECT count(*)::int AS events FROM outgoing_events WHERE payload::jsonb -> 'data' ->> 'id' = 'none'`,
+      `SELECT count(*)::int AS events FROM outgoing_events WHERE payload LIKE '%"id":"none"%'`,
     );
     expect(counted.events).toBe(0);
   });

@@ -122,7 +122,7 @@ describe('faults: PostgreSQL cut away and brought back under load', () => {
       const accepted = outcomes.filter((o) => o.kind === 'checkout' && o.status === 200);
       const ids = accepted.map((o) => o.subscriptionId!);
       const stored = await subscriptionsOf(t)
-        .createQueryBuilder('s')
+        .repo.createQueryBuilder('s')
         .where('s.id IN (:...ids)', { ids })
         .getCount();
       const lost = ids.length - stored;

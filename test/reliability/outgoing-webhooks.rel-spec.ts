@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { createServer, Server } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { DataSource } from 'typeorm';
@@ -7,18 +6,18 @@ import { AppConfig } from '../../src/config/app-config';
 import { dataSourceOptions } from '../../src/database/data-source-options';
 import { DeliveryWake } from '../../src/outgoing-webhook/outbox/delivery-wake.service';
 import { EventOutbox } from '../../src/outgoing-webhook/outbox/event-outbox.service';
-import {
-  encryptSecret,
-  newWebhookSecret,
-} from '../../src/outgoing-webhook/endpoints/outgoing-webhook-secrets';
+import type { PersonalData } from '../../src/personal-data/personal-data.service';
+import { wrap } from '../../src/personal-data/personal-data.crypto';
+import { newWebhookSecret } from '../../src/outgoing-webhook/endpoints/outgoing-webhook-secrets';
 import { ServerProcess, spawnServer } from '../support/server-process';
 import { embeddedRun, testDatabaseUrl } from '../support/test-app';
+import { TEST_DATA_KEY } from '../support/test-keys';
 import { recordFigure } from './support/figures';
 import { percentile, sleep } from './support/rel';
 
 const EVENTS = 500;
 const PER_TRANSACTION = 10;
-const KEY = randomBytes(32);
+const KEY = Buffer.from(TEST_DATA_KEY, 'base64');
 
 /**
  * The integrator: answers every delivery after a short random pause (so two attempts of one event
@@ -116,7 +115,7 @@ async function deliveredBy(server: ServerProcess): Promise<number> {
       await db.query(
         `INSERT INTO webhook_endpoints (org_id, url, event_types, enabled, secret_encrypted, created_at)
         VALUES ($1, $2, ARRAY['device.registered'], true, $3, now())`,
-        [org.id, receiver.url, encryptSecret(KEY, secret)],
+        [org.id, receiver.url, wrap(KEY, Buffer.from(secret))],
       );
       // The service's own outbox, in transactions of this process: neither instance is woken by
       // the commit, both find the deliveries by polling and race for them.
@@ -124,6 +123,12 @@ async function deliveredBy(server: ServerProcess): Promise<number> {
         new Clock(),
         AppConfig.fromEnv({ NODE_ENV: 'test' }),
         new DeliveryWake(),
+        // Device events carry no personal data: nothing here is sealed.
+        {
+          seal: () => {
+            throw new Error('device events are not sealed');
+          },
+        } as unknown as PersonalData,
         db,
       );
       const committedAt = new Map<string, number>();

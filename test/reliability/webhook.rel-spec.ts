@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { Subscription } from '../../src/subscription/subscription.entity';
+import { SubscriptionRecord } from '../../src/subscription/subscription.entity';
 import { createPendingSubscription } from '../support/factories';
 import {
   checkoutCompletedEvent,
@@ -9,7 +9,7 @@ import {
 } from '../support/processor-events';
 import { createTestApp, TestApp } from '../support/test-app';
 import { deliver, WEBHOOK_ENV, webhookEventsOf } from '../support/webhook';
-import { subscriptionsOf } from '../support/checkout';
+import { recordOf, subscriptionsOf } from '../support/checkout';
 import { recordFigure } from './support/figures';
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -143,8 +143,7 @@ describe('webhook: replays, duplicates and order', () => {
               const payload = JSON.stringify(e);
               expect((await deliver(t, payload, sign(payload))).status).toBe(200);
             }
-            const r = await subscriptionsOf(t).findOneByOrFail({ id: sub.id });
-            finals.push(stateOf(r));
+            finals.push(stateOf(await recordOf(t, sub.id)));
           }
           runs++;
           if (finals[0] !== finals[1]) mismatches++;
@@ -168,7 +167,7 @@ describe('webhook: replays, duplicates and order', () => {
   });
 });
 
-function stateOf(s: Subscription): string {
+function stateOf(s: SubscriptionRecord): string {
   return [s.status, s.customerEmail, s.recipientName, s.processorSubscriptionId].join('|');
 }
 

@@ -3,6 +3,7 @@ import { AppConfig } from '../../src/config/app-config';
 import { dataSourceOptions } from '../../src/database/data-source-options';
 import { runMigrationsLocked } from '../../src/database/migrate';
 import { emptyDatabase, EmptyDatabase } from '../support/empty-database';
+import { TEST_DATA_KEY } from '../support/test-keys';
 
 /** Shared with global-teardown: Jest runs both in the parent process. */
 export type E2eDatabase = EmptyDatabase;
@@ -49,4 +50,6 @@ export default async function globalSetup(globalConfig?: {
   // Workers are started after this and inherit the variables; test-app.ts picks by JEST_WORKER_ID.
   process.env.E2E_DATABASE_URLS = JSON.stringify(databases.map((d) => d.url));
   process.env.E2E_DATABASE_KIND = embedded ? 'pglite' : 'postgres';
+  // The command line reads its key from the environment, as in production: the apps' test key.
+  process.env.DATA_ENCRYPTION_KEY ??= TEST_DATA_KEY;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { signIn } from '../support/auth';
 import { craftedTimeCursors } from '../support/crafted-cursors';
@@ -17,9 +18,9 @@ const LIST = '/api/v1/subscriptions';
 /** Paid records inserted by SQL: many share a creation time, others differ by microseconds. */
 async function insertPaid(t: TestApp, count: number, tag: string): Promise<string[]> {
   const rows = await t.app.get(DataSource).query<{ id: string }[]>(
-    `INSERT INTO subscriptions (product, status, source, lease_cents, monthly_cents, currency, email, created_at, updated_at, paid_at)
-     SELECT 'lease', 'paid', $1, 24900, 5000, 'usd', 'bulk' || g || '@example.com',
-            now() - (g % 7) * interval '1 microsecond', now(), now()
+    `INSERT INTO subscriptions (product, status, source, lease_cents, monthly_cents, currency, created_at, updated_at, paid_at, status_changed_at)
+     SELECT 'lease', 'paid', $1, 24900, 5000, 'usd',
+            now() - (g % 7) * interval '1 microsecond', now(), now(), now()
      FROM generate_series(1, $2) AS g RETURNING id`,
     [tag, count],
   );
@@ -79,6 +80,7 @@ describe('GET /api/v1/subscriptions (the operators’ view)', () => {
         subscription_id: r.processorSubscriptionId,
         customer_id: 'cus_test_123',
       },
+      erased_at: null,
       history: [
         {
           event_id: expect.stringMatching(/^evt_/) as string,
@@ -159,6 +161,44 @@ describe('GET /api/v1/subscriptions (the operators’ view)', () => {
     expect(items.every((i) => i.status === 'payment_failed' && !('history' in i))).toBe(true);
     const ids = items.map((i) => i.id as string);
     expect(ids.filter((id) => made.includes(id))).toEqual([...made].reverse());
+  });
+  it('lists no personal data but the customer name (contract section 9)', async () => {
+    const r = await newRecord(t);
+    await send(t, eventsFor(r).completed(baseSeconds()));
+    const res = await get(`${LIST}?limit=200`).expect(200);
+    const item = (res.body.items as Record<string, unknown>[]).find((i) => i.id === r.sub.id);
+    expect(item).toEqual({
+      id: r.sub.id,
+      status: 'paid',
+      created_at: r.sub.createdAt.toISOString(),
+      paid_at: expect.any(String) as string,
+      canceled_at: null,
+      coupon: null,
+      customer: { name: 'Dana Carer' },
+      erased_at: null,
+    });
+    const text = JSON.stringify(res.body);
+    for (const secret of ['dana@example.com', '+15555550123', 'Ruth Carer', '62701', 'Main St']) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it('finds records by email through its keyed hash, exactly, whatever the case', async () => {
+    const email = `${randomUUID()}@Example.com`;
+    const r = await newRecord(t, { email });
+    await newRecord(t);
+    for (const asked of [email, email.toUpperCase(), ` ${email.toLowerCase()} `.trim()]) {
+      const res = await get(`${LIST}?email=${encodeURIComponent(asked)}`).expect(200);
+      expect((res.body.items as { id: string }[]).map((i) => i.id)).toEqual([r.sub.id]);
+    }
+    const none = await get(`${LIST}?email=${encodeURIComponent(`x${email}`)}`).expect(200);
+    expect(none.body.items).toEqual([]);
+    const bad = await get(`${LIST}?email=not-an-email`).expect(400);
+    expect(bad.body.code).toBe('validation_failed');
+    const [row] = await t.app
+      .get(DataSource)
+      .query<Record<string, unknown>[]>('SELECT * FROM subscriptions WHERE id = $1', [r.sub.id]);
+    expect(JSON.stringify(row).toLowerCase()).not.toContain(email.toLowerCase());
   });
 });
 

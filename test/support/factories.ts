@@ -1,8 +1,16 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import { getRepositoryToken } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { Subscription } from '../../src/subscription/subscription.entity';
+import {
+  PERSONAL_FIELDS,
+  Subscription,
+  SubscriptionRecord,
+} from '../../src/subscription/subscription.entity';
+import {
+  NO_PERSONAL_FIELDS,
+  SubscriptionPersonalData,
+} from '../../src/subscription/subscription-personal.service';
 import type { Role } from '../../src/auth/auth-user';
 import { User } from '../../src/auth/user.entity';
 import { UserService } from '../../src/users/user.service';
@@ -20,25 +28,41 @@ export function createOrg(
   return app.get(OrgService).create(name);
 }
 
-/** A pending lease subscription, as the checkout leaves it once the hosted session is open. */
-export function createPendingSubscription(
+/**
+ * A pending lease subscription, as the checkout leaves it once the hosted session is open (no
+ * event): its personal fields sealed under a data key of its own, as the service stores them.
+ */
+export async function createPendingSubscription(
   app: INestApplicationContext,
-  overrides: Partial<Subscription> = {},
-): Promise<Subscription> {
+  overrides: Partial<SubscriptionRecord> = {},
+): Promise<SubscriptionRecord> {
   const repo = app.get<Repository<Subscription>>(getRepositoryToken(Subscription));
-  return repo.save(
+  const personal = app.get(SubscriptionPersonalData);
+  const fields = { ...NO_PERSONAL_FIELDS, email: `${unique('buyer')}@example.com`, ...overrides };
+  const id = overrides.id ?? randomUUID();
+  const key = await personal.newKey(id);
+  const columns = Object.fromEntries(
+    Object.entries(fields).filter(([f]) => !(PERSONAL_FIELDS as readonly string[]).includes(f)),
+  );
+  const now = new Date();
+  const saved = await repo.save(
     repo.create({
       product: 'lease',
       status: 'pending',
-      email: `${unique('buyer')}@example.com`,
       source: 'plans',
       leaseCents: 24900,
       monthlyCents: 5000,
       currency: 'usd',
       checkoutSessionId: unique('cs_test'),
-      ...overrides,
+      statusChangedAt: now,
+      ...columns,
+      id,
+      personal: personal.seal(key, fields),
+      emailHash: personal.emailHash(fields.email),
+      customerEmailHash: personal.emailHash(fields.customerEmail),
     }),
   );
+  return personal.opened(saved, key);
 }
 
 /** An account (not yet linked to an identity); a new org unless `orgId` is given. */

@@ -1,6 +1,6 @@
 import type { Type } from '@nestjs/common';
 import fc from 'fast-check';
-import { processorEnv, subscriptionsOf } from './checkout';
+import { processorEnv, recordOf } from './checkout';
 import { createPendingSubscription } from './factories';
 import { checkoutCompletedEvent, sign } from './processor-events';
 import { FakeProcessor } from './fake-processor';
@@ -155,7 +155,7 @@ export function describeInputFuzz(
       });
       const payload = JSON.stringify(event);
       await deliver(t, payload, sign(payload)).expect(200);
-      const row = await subscriptionsOf(t).findOneByOrFail({ id: subscription.id });
+      const row = await recordOf(t, subscription.id);
       expect([row.status, row.customerName]).toEqual(['paid', 'Dana \uFFFD']);
     });
   });

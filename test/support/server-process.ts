@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { embeddedRun, testDatabaseUrl } from './test-app';
+import { TEST_DATA_KEY } from './test-keys';
 import { freePort } from './ports';
 
 const ROOT = resolve(__dirname, '..', '..');
@@ -48,6 +49,7 @@ export async function spawnServer(
         LOG_LEVEL: 'info',
         LOG_PRETTY: 'false',
         DEVICE_TOKEN_SECRET: 'test-device-token-secret-0123456789abcdef',
+        DATA_ENCRYPTION_KEY: TEST_DATA_KEY,
         ...(dataDir ? { PGLITE_DATA_DIR: dataDir } : { DATABASE_URL: testDatabaseUrl() }),
         ...env,
       },

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { Organization } from '../../src/org/organization.entity';
 import { SubscriptionService } from '../../src/subscription/subscription.service';
 import { SubscriptionDetailDto } from '../../src/subscription/subscription-view.dto';
-import type { Subscription } from '../../src/subscription/subscription.entity';
+import type { SubscriptionRecord } from '../../src/subscription/subscription.entity';
 import { createPendingSubscription, unique } from './factories';
 import { ApiShape, invoiceEvent, sessionEvent, sign, subscriptionEvent } from './processor-events';
 import type { TestApp } from './test-app';
@@ -23,15 +23,18 @@ export const LIFECYCLE_ENV = { ...WEBHOOK_ENV, ...ONE_CONNECTION_ON_EMBEDDED };
 export const baseSeconds = () => Math.floor(Date.now() / 1000) - 3600;
 
 export interface TestRecord {
-  sub: Subscription;
+  sub: SubscriptionRecord;
   processorSubscriptionId: string;
   sessionId: string;
 }
 
-export async function newRecord(t: TestApp): Promise<TestRecord> {
+export async function newRecord(
+  t: TestApp,
+  fields: Partial<SubscriptionRecord> = {},
+): Promise<TestRecord> {
   // Shaped as the processor makes them (the success page's status route checks the shape).
   const sessionId = `cs_test_${randomBytes(12).toString('hex')}`;
-  const sub = await createPendingSubscription(t.app, { checkoutSessionId: sessionId });
+  const sub = await createPendingSubscription(t.app, { checkoutSessionId: sessionId, ...fields });
   return { sub, sessionId, processorSubscriptionId: unique('sub_test') };
 }
 

@@ -8,6 +8,7 @@ import { configureApp, createHttpAdapter } from '../../src/app.setup';
 import { AppConfig } from '../../src/config/app-config';
 import { EmbeddedPostgres } from '../../src/database/embedded/embedded-postgres';
 import { sharedIdentityProvider } from './identity-provider';
+import { TEST_DATA_KEY } from './test-keys';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -66,6 +67,8 @@ export function testConfig(
         ? { DATABASE_POOL_SIZE: '1' }
         : { DATABASE_URL: testDatabaseUrl(), DATABASE_POOL_SIZE: '4' }),
       DEVICE_TOKEN_SECRET: 'test-device-token-secret-0123456789abcdef',
+      // The run's databases are shared by a worker's specs: one key for all (docs/privacy.md).
+      DATA_ENCRYPTION_KEY: TEST_DATA_KEY,
       // CI runs the suite again with Redis; a prefix per app keeps every app's counters its own.
       ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
       REDIS_KEY_PREFIX: `t${randomBytes(6).toString('hex')}:`,

@@ -33,7 +33,7 @@ export const CLAIM_SQL = `WITH due AS (
   UPDATE webhook_deliveries d SET claimed_until = $3, claim_token = $4, manual = false
   FROM due WHERE d.event_id = due.event_id AND d.endpoint_id = due.endpoint_id`;
 export const CLAIMED_SQL = `SELECT d.event_id AS "eventId", d.endpoint_id AS "endpointId", d.attempts,
-    e.type, e.payload, w.url, w.org_id AS "orgId",
+    e.type, e.payload, e.data_key_id AS "dataKeyId", w.url, w.org_id AS "orgId",
     w.secret_encrypted AS "secretEncrypted", w.previous_secret_encrypted AS "previousSecretEncrypted",
     w.previous_secret_expires_at AS "previousSecretExpiresAt"
   FROM webhook_deliveries d JOIN outgoing_events e ON e.id = d.event_id

@@ -19,7 +19,9 @@ export interface ClaimedDelivery {
   endpointId: string;
   attempts: number;
   type: string;
+  /** Sealed under `dataKeyId`'s data key when that is set (WebhookDeliveryWorker opens it). */
   payload: string;
+  dataKeyId: string | null;
   url: string;
   orgId: string;
   secretEncrypted: string;

@@ -27,7 +27,9 @@ import {
 } from './outgoing-webhook-http';
 import { measureDeliveriesOf, outgoingDeliveries } from '../outgoing-webhook.metrics';
 import { nextAttemptAt } from './outgoing-webhook-retry';
-import { decryptSecret } from '../endpoints/outgoing-webhook-secrets';
+import { openSecret } from '../endpoints/outgoing-webhook-secrets';
+import { DataKeyring } from '../../personal-data/data-keyring';
+import { PersonalData } from '../../personal-data/personal-data.service';
 import { signDelivery } from './outgoing-webhook-signer';
 import { ClaimedDelivery, WebhookDeliveryStore } from './webhook-delivery.store';
 
@@ -47,6 +49,9 @@ const SHUTDOWN_GRACE_MS = 2000;
  * between instances.
  */
 const LEASE_MARGIN_MS = 10_000;
+/** The body's owner was erased: failed for good, nothing sent (contract section 9). */
+export const ERASED_ERROR = 'erased';
+const ERASED: AttemptResult = { ok: false, statusCode: null, error: ERASED_ERROR };
 
 /**
  * Sends due deliveries, in every instance: claims them (SKIP LOCKED plus a lease, so two instances
@@ -70,15 +75,14 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeAppl
     private readonly store: WebhookDeliveryStore,
     private readonly wake: DeliveryWake,
     @Inject(WEBHOOK_RESOLVER) private readonly resolve: WebhookResolver,
+    private readonly personalData: PersonalData,
+    private readonly keyring: DataKeyring,
     @InjectDataSource() dataSource: DataSource,
   ) {
     measureDeliveriesOf(dataSource, clock);
   }
 
   onApplicationBootstrap(): void {
-    if (this.config.dataEncryption.isDevelopmentKey) {
-      this.logger.warn('DATA_ENCRYPTION_KEY is not set: webhook secrets use a development key');
-    }
     this.unlisten = this.wake.listen(() => this.kick());
     this.timer = setInterval(() => this.kick(), POLL_MS).unref();
     this.kick();
@@ -142,7 +146,8 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeAppl
   }
 
   private async attempt(d: ClaimedDelivery, token: string, limits: AttemptLimits): Promise<void> {
-    const result = await this.send(d, limits);
+    const body = await this.bodyOf(d);
+    const result = body === null ? ERASED : await this.send({ ...d, payload: body }, limits);
     if (this.abort.signal.aborted && result.statusCode === null) {
       await this.store.release(d, token);
       return;
@@ -150,7 +155,7 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeAppl
     const now = this.clock.now();
     const gone = result.statusCode === 410;
     const next =
-      result.ok || gone
+      result.ok || gone || result === ERASED
         ? null
         : nextAttemptAt(this.config.outgoingWebhooks.retryScheduleMs, d.attempts + 1, now);
     const disableAfterMs = this.config.outgoingWebhooks.disableAfterDays * 86_400_000;
@@ -192,13 +197,22 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeAppl
     }
   }
 
+  /**
+   * The body as sent: a sealed one is opened at the last moment, under its owner's data key; null
+   * when that key was destroyed (the owner erased), so nothing of it is sent any more.
+   */
+  private async bodyOf(d: ClaimedDelivery): Promise<string | null> {
+    if (d.dataKeyId === null) return d.payload;
+    const key = await this.personalData.keyOf(d.dataKeyId);
+    return key ? this.personalData.open(key, d.payload) : null;
+  }
+
   /** The current secret, and the previous one while its overlap lasts. */
   private secretsOf(d: ClaimedDelivery, now: Date): string[] {
-    const key = this.config.dataEncryption.key;
-    const secrets = [decryptSecret(key, d.secretEncrypted)];
+    const secrets = [openSecret(this.keyring, d.secretEncrypted)];
     const until = d.previousSecretExpiresAt ? new Date(d.previousSecretExpiresAt) : null;
     if (d.previousSecretEncrypted && until && until > now) {
-      secrets.push(decryptSecret(key, d.previousSecretEncrypted));
+      secrets.push(openSecret(this.keyring, d.previousSecretEncrypted));
     }
     return secrets;
   }

@@ -17,7 +17,8 @@ import {
 } from './outgoing-webhook-address';
 import type { WebhookResolver } from './outgoing-webhook-address';
 import { WebhookEndpoint } from './outgoing-webhook-endpoint.entity';
-import { encryptSecret, newWebhookSecret } from './outgoing-webhook-secrets';
+import { newWebhookSecret, sealSecret } from './outgoing-webhook-secrets';
+import { DataKeyring } from '../../personal-data/data-keyring';
 import { OutgoingWebhookError } from '../outgoing-webhook.error';
 import { typesFor } from '../outgoing-webhook.types';
 import { WebhookDeliveryStore } from '../delivery/webhook-delivery.store';
@@ -42,6 +43,7 @@ export class WebhookEndpointService {
   constructor(
     @InjectRepository(WebhookEndpoint) private readonly endpoints: Repository<WebhookEndpoint>,
     private readonly config: AppConfig,
+    private readonly keyring: DataKeyring,
     private readonly clock: Clock,
     private readonly outbox: EventOutbox,
     private readonly store: WebhookDeliveryStore,
@@ -78,7 +80,7 @@ export class WebhookEndpointService {
           description: body.description ?? null,
           eventTypes,
           enabled: true,
-          secretEncrypted: encryptSecret(this.config.dataEncryption.key, secret),
+          secretEncrypted: sealSecret(this.keyring, secret),
           previousSecretEncrypted: null,
           previousSecretExpiresAt: null,
           failingSince: null,
@@ -155,7 +157,7 @@ export class WebhookEndpointService {
     const now = this.clock.now();
     const rotated = await this.endpoints.update(endpoint.id, {
       previousSecretEncrypted: () => 'secret_encrypted',
-      secretEncrypted: encryptSecret(this.config.dataEncryption.key, secret),
+      secretEncrypted: sealSecret(this.keyring, secret),
       previousSecretExpiresAt: new Date(now.getTime() + ROTATION_OVERLAP_MS),
     });
     if (!rotated.affected) throw notFound(); // deleted since it was found

@@ -11,12 +11,16 @@ import { Clock } from '../../common/clock/clock';
 import { AppConfig } from '../../config/app-config';
 import { statementRows } from '../../database/statement-rows';
 import { DeliveryWake } from './delivery-wake.service';
+import { OpenKey, PersonalData } from '../../personal-data/personal-data.service';
 import type { DeviceEventType, SubscriptionEventType } from '../outgoing-webhook.types';
 import { TEST_EVENT_TYPE } from '../outgoing-webhook.types';
 
-/** A change to report: its type and its `data` as integrators get it. */
+/**
+ * A change to report: its type and its `data` as integrators get it. `sealWith`: the body carries
+ * personal data, so it is stored sealed under its owner's data key (docs/privacy.md).
+ */
 export type NewOutgoingEvent =
-  | { type: SubscriptionEventType; data: object }
+  | { type: SubscriptionEventType; data: object; sealWith?: OpenKey }
   | { type: DeviceEventType; orgId: string; data: object };
 
 const WAKE_FLAG = 'outgoingWebhookWake';
@@ -55,15 +59,16 @@ export function outboxStatement(change: string, n: number): OutboxStatement {
  * nothing but the change when it returned no row.
  */
 function outboxSql(change: string | undefined, n: number): string {
-  const [id, type, org, payload, at] = [1, 2, 3, 4, 5].map((i) => `$${n + i}`);
+  const [id, type, org, payload, at, key] = [1, 2, 3, 4, 5, 6].map((i) => `$${n + i}`);
   const changed = 'EXISTS (SELECT 1 FROM change)';
   const [and, where] = change === undefined ? ['', ''] : [` AND ${changed}`, ` WHERE ${changed}`];
   return `WITH ${change === undefined ? '' : `change AS (${change}),`}
   subscribed AS (SELECT id FROM webhook_endpoints
     WHERE org_id = ${org}::uuid AND enabled AND ${type}::text = ANY(event_types)${and}),
-  event AS (INSERT INTO outgoing_events (id, type, org_id, payload, created_at, settled_at)
+  event AS (INSERT INTO outgoing_events (id, type, org_id, payload, created_at, settled_at, data_key_id)
     SELECT ${id}::uuid, ${type}::text, ${org}::uuid, ${payload}::text, ${at}::timestamptz,
-      CASE WHEN EXISTS (SELECT 1 FROM subscribed) THEN NULL ELSE ${at}::timestamptz END${where}
+      CASE WHEN EXISTS (SELECT 1 FROM subscribed) THEN NULL ELSE ${at}::timestamptz END,
+      ${key}::uuid${where}
     RETURNING 1),
   deliveries AS (INSERT INTO webhook_deliveries
     (event_id, endpoint_id, status, attempts, next_attempt_at, manual, created_at)
@@ -81,6 +86,12 @@ const INSERT_TEST_DELIVERY_SQL = `INSERT INTO webhook_deliveries
   (event_id, endpoint_id, status, attempts, next_attempt_at, manual, created_at)
   VALUES ($1, $2, 'pending', 0, $3, false, $3)`;
 
+const PLAIN_BODIES_SQL = `SELECT id, payload, payload::jsonb -> 'data' ->> 'id' AS owner
+  FROM outgoing_events WHERE data_key_id IS NULL AND type LIKE 'subscription.%'
+    AND type <> 'subscription.erased' AND payload::jsonb -> 'data' ->> 'id' = ANY($1::text[])
+  FOR UPDATE`;
+const SEAL_BODY_SQL = 'UPDATE outgoing_events SET payload = $2, data_key_id = $3 WHERE id = $1';
+
 /**
  * The transactional outbox: callers write the event with their own transaction's manager, or hand
  * their one-statement change to `recordWith`, so the change and its event commit together or not
@@ -93,6 +104,7 @@ export class EventOutbox implements OnModuleInit, EntitySubscriberInterface {
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly wake: DeliveryWake,
+    private readonly personalData: PersonalData,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -132,11 +144,13 @@ export class EventOutbox implements OnModuleInit, EntitySubscriberInterface {
     const orgId =
       'orgId' in event ? event.orgId : (this.config.subscriptions.fulfilmentOrgId ?? null);
     const now = this.clock.now();
-    const payload = JSON.stringify({
+    const body = JSON.stringify({
       type: event.type,
       timestamp: now.toISOString(),
       data: event.data,
     });
+    const key = 'sealWith' in event ? event.sealWith : undefined;
+    const payload = key ? this.personalData.seal(key, body) : body;
     const id = randomUUID();
     const [row] = await statementRows<{ stored: boolean; delivered: boolean }>(manager, sql, [
       ...before,
@@ -145,6 +159,7 @@ export class EventOutbox implements OnModuleInit, EntitySubscriberInterface {
       orgId,
       payload,
       now,
+      key?.owner ?? null,
     ]);
     if (row.delivered) this.wakeAfterCommit(manager);
     return row.stored ? id : undefined;
@@ -173,6 +188,22 @@ export class EventOutbox implements OnModuleInit, EntitySubscriberInterface {
     await manager.query(INSERT_TEST_DELIVERY_SQL, [id, endpoint.id, now]);
     this.wakeAfterCommit(manager);
     return id;
+  }
+
+  /**
+   * The upgrade's sealing step (SubscriptionSealing): the bodies an earlier release stored in
+   * plain text for these owners, sealed under their keys. Returns how many.
+   */
+  async sealPlainBodies(manager: EntityManager, keys: Map<string, OpenKey>): Promise<number> {
+    if (keys.size === 0) return 0;
+    type Row = { id: string; payload: string; owner: string };
+    const rows = await manager.query<Row[]>(PLAIN_BODIES_SQL, [[...keys.keys()]]);
+    for (const row of rows) {
+      const key = keys.get(row.owner)!;
+      const sealed = this.personalData.seal(key, row.payload);
+      await manager.query(SEAL_BODY_SQL, [row.id, sealed, key.owner]);
+    }
+    return rows.length;
   }
 
   /** Outside a transaction the rows are committed already: wake now. */

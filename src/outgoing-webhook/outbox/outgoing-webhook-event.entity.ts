@@ -17,8 +17,14 @@ export class OutgoingEvent {
   @Column({ name: 'org_id', type: 'uuid', nullable: true })
   orgId!: string | null;
 
+  /** The body; sealed (`s1.…`) under the data key `dataKeyId` names when it carries personal data. */
   @Column({ type: 'text' })
   payload!: string;
+
+  /** The owner whose data key seals `payload` (a subscription); null: a plain body. */
+  @Index('IDX_outgoing_events_data_key_id', { where: 'data_key_id IS NOT NULL' })
+  @Column({ name: 'data_key_id', type: 'uuid', nullable: true })
+  dataKeyId!: string | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import { Clock } from '../common/clock/clock';
+import { bootStep } from '../common/errors/boot.error';
+import { normalizeEmail } from '../common/validation/email';
+import { AppConfig } from '../config/app-config';
+import { DataProtection } from './data-protection.entity';
+import {
+  keyedHash,
+  keyId,
+  openLegacySecret,
+  unwrap,
+  wrap,
+  wrappedBy,
+} from './personal-data.crypto';
+
+const CHECK_VALUE = 'device-care data protection check v1';
+export const KEY_SETTINGS = ['DATA_ENCRYPTION_KEY', 'DATA_ENCRYPTION_PREVIOUS_KEYS'];
+
+/**
+ * The master keys of this instance, resolved at boot against the database's key check
+ * (docs/privacy.md): the current key wraps, every known key unwraps the values that name it. A
+ * boot whose keys cannot open the check stops, so nothing is written under a key the data does not match.
+ */
+@Injectable()
+export class DataKeyring implements OnModuleInit {
+  private readonly logger = new Logger('DataKeys');
+  private current!: Buffer;
+  private readonly known = new Map<string, Buffer>();
+  private searchKey!: Buffer;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+    @InjectRepository(DataProtection) private readonly rows: Repository<DataProtection>,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await bootStep('data encryption keys', KEY_SETTINGS, () => this.load());
+  }
+
+  get currentKeyId(): string {
+    return keyId(this.current);
+  }
+
+  wrap(secret: Buffer): string {
+    return wrap(this.current, secret);
+  }
+
+  /** By the key the value names; the pre-rekey webhook secrets (`v1.`) by every key known. */
+  unwrap(wrapped: string): Buffer {
+    const kid = wrappedBy(wrapped);
+    if (kid === undefined) return this.openLegacy(wrapped);
+    const master = this.known.get(kid);
+    if (!master) throw new Error(`wrapped by key ${kid}, which this instance does not hold`);
+    return unwrap(master, wrapped);
+  }
+
+  /** Already under the current key: what `data:rekey` skips. */
+  isCurrent(wrapped: string): boolean {
+    return wrappedBy(wrapped) === this.currentKeyId;
+  }
+
+  /** The keyed hash an email is found by: never the email itself (contract section 9). */
+  emailHash(email: string): string {
+    return keyedHash(this.searchKey, normalizeEmail(email));
+  }
+
+  /** The key check and the search key under the current key (rekey's last step). */
+  async rewrapCheck(manager: EntityManager): Promise<boolean> {
+    const row = await manager.findOneBy(DataProtection, { id: 1 });
+    const generated = this.config.dataEncryption.key ? null : (row?.generatedKey ?? null);
+    if (!row || (this.isCurrent(row.keyCheck) && row.generatedKey === generated)) return false;
+    await manager.update(DataProtection, 1, {
+      keyCheck: this.wrap(Buffer.from(CHECK_VALUE)),
+      searchKey: this.wrap(this.searchKey),
+      generatedKey: generated,
+      updatedAt: this.clock.now(),
+    });
+    return true;
+  }
+
+  private async load(): Promise<void> {
+    let row = await this.rows.findOneBy({ id: 1 });
+    if (!row) {
+      await this.createCheck();
+      row = await this.rows.findOneByOrFail({ id: 1 });
+    }
+    this.current = await this.currentKey(row);
+    const { key, previousKeys, legacyDevelopmentKey } = this.config.dataEncryption;
+    // A database's own development key stays readable once a real key is set, until rekey.
+    const generated = row.generatedKey ? [Buffer.from(row.generatedKey, 'base64')] : [];
+    for (const k of [this.current, ...previousKeys, ...generated]) this.known.set(keyId(k), k);
+    if (legacyDevelopmentKey) this.known.set(keyId(legacyDevelopmentKey), legacyDevelopmentKey);
+    const kid = wrappedBy(row.keyCheck) ?? '?';
+    const opener = this.known.get(kid);
+    if (!opener || unwrap(opener, row.keyCheck).toString() !== CHECK_VALUE) {
+      throw new Error(
+        `DATA_ENCRYPTION_KEY (key ${this.currentKeyId}) cannot read this database's data, written ` +
+          `under key ${kid}: set that key as DATA_ENCRYPTION_KEY or in DATA_ENCRYPTION_PREVIOUS_KEYS`,
+      );
+    }
+    this.searchKey = unwrap(opener, row.searchKey);
+    if (!key)
+      this.logger.warn(
+        `DATA_ENCRYPTION_KEY is not set: personal data is sealed under a key made for this data store (${this.currentKeyId}); set the variable before real data arrives`,
+      );
+  }
+
+  /** The first boot on a database: its check and search key, under the key this boot resolves. */
+  private async createCheck(): Promise<void> {
+    const made = this.config.dataEncryption.key ?? (await this.embeddedKey()) ?? randomBytes(32);
+    const generated =
+      this.config.dataEncryption.key || this.embeddedKeyPath() ? null : made.toString('base64');
+    // Two instances booting together: the first row wins, the other reads it back.
+    await this.rows
+      .createQueryBuilder()
+      .insert()
+      .values({
+        id: 1,
+        keyCheck: wrap(made, Buffer.from(CHECK_VALUE)),
+        searchKey: wrap(made, randomBytes(32)),
+        generatedKey: generated,
+        updatedAt: this.clock.now(),
+      })
+      .orIgnore()
+      .execute();
+  }
+
+  private async currentKey(row: DataProtection): Promise<Buffer> {
+    const configured = this.config.dataEncryption.key;
+    if (configured) return configured;
+    const embedded = await this.embeddedKey();
+    if (embedded) return embedded;
+    if (row.generatedKey) return Buffer.from(row.generatedKey, 'base64');
+    throw new Error('DATA_ENCRYPTION_KEY is not set and this database holds no key made for it');
+  }
+
+  /** Beside the embedded data directory, mode 0600: the embedded default's key (docs/privacy.md). */
+  private embeddedKeyPath(): string | undefined {
+    const dir = this.config.pgliteDataDir;
+    if (this.config.databaseUrl || this.config.isProduction || dir.includes('://'))
+      return undefined;
+    return `${resolve(dir)}.data-key`;
+  }
+
+  private async embeddedKey(): Promise<Buffer | undefined> {
+    const path = this.embeddedKeyPath();
+    if (!path) return undefined;
+    try {
+      return Buffer.from((await readFile(path, 'utf8')).trim(), 'base64');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+    const key = randomBytes(32);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    await chmod(path, 0o600);
+    this.logger.warn(
+      `DATA_ENCRYPTION_KEY is not set: made a key for the embedded data in ${path} (mode 0600)`,
+    );
+    return key;
+  }
+
+  private openLegacy(stored: string): Buffer {
+    for (const master of this.known.values()) {
+      try {
+        return openLegacySecret(master, stored);
+      } catch {
+        // Not this key: the format names none, so each known key is tried.
+      }
+    }
+    throw new Error('a secret no known key opens');
+  }
+}
