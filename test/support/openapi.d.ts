@@ -628,6 +628,30 @@ export interface components {
              */
             status: "pending" | "paid" | "past_due" | "canceled" | "expired" | "payment_failed";
         };
+        SubscriptionListCustomerDto: {
+            name: string | null;
+        };
+        SubscriptionListItemDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "paid" | "past_due" | "canceled" | "expired" | "payment_failed";
+            /** @description ISO 8601 */
+            created_at: string;
+            /** @description ISO 8601 */
+            paid_at: string | null;
+            /** @description ISO 8601 */
+            canceled_at: string | null;
+            coupon: string | null;
+            customer: components["schemas"]["SubscriptionListCustomerDto"];
+            /** @description ISO 8601 */
+            erased_at: string | null;
+        };
+        SubscriptionListDto: {
+            items: components["schemas"]["SubscriptionListItemDto"][];
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
+        };
         SubscriptionCustomerDto: {
             /** @description From the processor; before it reports, from the form */
             email: string | null;
@@ -652,28 +676,6 @@ export interface components {
             checkout_session_id: string | null;
             subscription_id: string | null;
             customer_id: string | null;
-        };
-        SubscriptionRecordDto: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            status: "pending" | "paid" | "past_due" | "canceled" | "expired" | "payment_failed";
-            /** @description ISO 8601 */
-            created_at: string;
-            /** @description ISO 8601 */
-            paid_at: string | null;
-            /** @description ISO 8601 */
-            canceled_at: string | null;
-            coupon: string | null;
-            customer: components["schemas"]["SubscriptionCustomerDto"];
-            recipient: components["schemas"]["SubscriptionRecipientDto"];
-            shipping: components["schemas"]["SubscriptionShippingDto"];
-            processor: components["schemas"]["SubscriptionProcessorDto"];
-        };
-        SubscriptionListDto: {
-            items: components["schemas"]["SubscriptionRecordDto"][];
-            /** @description Pass as `cursor` for the next page; null on the last page */
-            next_cursor: string | null;
         };
         SubscriptionHistoryItemDto: {
             /** @example evt_1Q2w3E4r5T6y7U8i */
@@ -707,6 +709,8 @@ export interface components {
             recipient: components["schemas"]["SubscriptionRecipientDto"];
             shipping: components["schemas"]["SubscriptionShippingDto"];
             processor: components["schemas"]["SubscriptionProcessorDto"];
+            /** @description When its personal data was erased (ISO 8601) */
+            erased_at: string | null;
             /** @description In the order the events happened (their `created`; ties in arrival order) */
             history: components["schemas"]["SubscriptionHistoryItemDto"][];
         };
@@ -1521,6 +1525,7 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page */
                 cursor?: string;
                 status?: "pending" | "paid" | "past_due" | "canceled" | "expired" | "payment_failed";
+                email?: string;
             };
             header?: never;
             path?: never;
