@@ -97,7 +97,9 @@ describe('the development webhook receiver', () => {
       expect(lines[0]).toMatch(
         /^subscription\.paid msg_test_1 at 2026-11-25T14:00:00\.000Z .*signature verified$/,
       );
-      expect(lines[1]).toMatch(/signature NOT verified/);
+      // The record it got, indented under its line.
+      expect(lines[1]).toMatch(/^ {4}\{\n {6}"id": "sub-1",/);
+      expect(lines[2]).toMatch(/signature NOT verified/);
     });
 
     it('answers the status it was told to', async () => {

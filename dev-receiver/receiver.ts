@@ -23,6 +23,8 @@ export interface Delivery {
   /** The `webhook-timestamp` header: when this attempt was signed. */
   signedAt: string;
   summary: string;
+  /** A subscription event's `data` (the record the integrator got), as indented JSON. */
+  record?: string;
   /** undefined: no secret was given, so nothing was checked. */
   verified: boolean | undefined;
   /** Why it did not verify. */
@@ -106,6 +108,9 @@ export function describeDelivery(
     timestamp: typeof parsed.timestamp === 'string' ? parsed.timestamp : '',
     signedAt: Number.isFinite(signed) ? new Date(signed * 1000).toISOString() : '',
     summary: summarize(parsed.data),
+    ...(typeof parsed.type === 'string' && parsed.type.startsWith('subscription.')
+      ? { record: JSON.stringify(parsed.data, null, 2) }
+      : {}),
     ...verifySignature(body, headers, secrets),
   };
 }
@@ -145,6 +150,8 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
     const delivery = describeDelivery(body, req.headers, options.secrets);
     deliveries.push(delivery);
     print(formatDelivery(delivery));
+    // What a fulfilment team would act on: the record itself, under its line.
+    if (delivery.record) print(delivery.record.replace(/^/gm, '    '));
     if (answer === 'hang') return; // the sender's timeout has to end it
     res.writeHead(answer).end();
   };
