@@ -7,6 +7,7 @@ import {
   ChainWalker,
   eventHash,
   GENESIS_HASH,
+  microsecondTime,
 } from './audit-chain';
 
 function chain(n: number): ChainedRow[] {
@@ -15,7 +16,7 @@ function chain(n: number): ChainedRow[] {
   for (let i = 1; i <= n; i++) {
     const fields = {
       seq: String(i),
-      occurredAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+      occurredAt: microsecondTime(new Date(Date.UTC(2026, 0, 1, 0, 0, i))),
       action: 'device.registered',
       actorType: 'user',
       actorId: 'u1',
@@ -48,7 +49,7 @@ describe('the audit chain', () => {
     expect(JSON.parse(form)).toEqual([
       'v1',
       '1',
-      '2026-01-01T00:00:01.000Z',
+      '2026-01-01T00:00:01.000000Z',
       'device.registered',
       'user',
       'u1',
@@ -63,6 +64,7 @@ describe('the audit chain', () => {
     ]);
     expect(row.hash).toBe(createHash('sha256').update(form).digest('hex'));
     expect(eventHash({ ...row, ip: '203.0.113.8' })).not.toBe(row.hash);
+    expect(eventHash({ ...row, occurredAt: '2026-01-01T00:00:01.000001Z' })).not.toBe(row.hash);
     expect(eventHash({ ...row, prevHash: 'f'.repeat(64) })).not.toBe(row.hash);
   });
 

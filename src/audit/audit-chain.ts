@@ -7,7 +7,8 @@ export const GENESIS_HASH = '0'.repeat(64);
 /** The stored fields an event's hash covers, as the row holds them (bigints as strings). */
 export interface ChainedFields {
   seq: string;
-  occurredAt: Date;
+  /** UTC to the microsecond, as PostgreSQL keeps it (`microsecondTime`). */
+  occurredAt: string;
   action: string;
   actorType: string;
   actorId: string | null;
@@ -35,13 +36,13 @@ export function canonicalJson(value: unknown): string {
 
 /**
  * The canonical form: every stored field but `id` and `hash`, in a fixed order, as one JSON
- * array. The time in milliseconds (what the Clock gives and a Date reads back).
+ * array. The time to the microsecond, so a change below the millisecond shows too.
  */
 export function canonicalForm(e: ChainedFields): string {
   return canonicalJson([
     'v1',
     e.seq,
-    e.occurredAt.toISOString(),
+    e.occurredAt,
     e.action,
     e.actorType,
     e.actorId,
@@ -55,6 +56,14 @@ export function canonicalForm(e: ChainedFields): string {
     e.prevHash,
   ]);
 }
+
+/** A Clock time as the chain writes it: the ISO form with PostgreSQL's microseconds. */
+export function microsecondTime(at: Date): string {
+  return `${at.toISOString().slice(0, 23)}000Z`;
+}
+
+/** The SQL that reads a stored time back in that form. */
+export const MICROSECOND_TIME_SQL = `to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export function eventHash(e: ChainedFields): string {
   return createHash('sha256').update(canonicalForm(e), 'utf8').digest('hex');

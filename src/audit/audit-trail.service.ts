@@ -10,6 +10,7 @@ import {
   ChainedFields,
   eventHash,
   GENESIS_HASH,
+  microsecondTime,
 } from './audit-chain';
 import { AuditEvent } from './audit-event.entity';
 import type { NewAuditEvent } from './audit-event.types';
@@ -73,7 +74,7 @@ export class AuditTrail {
     const request = requestFields();
     return {
       seq: last ? (BigInt(last.seq) + 1n).toString() : '1',
-      occurredAt: this.clock.now(),
+      occurredAt: microsecondTime(this.clock.now()),
       action: event.action,
       actorType: event.actor.type,
       actorId: event.actor.id,
