@@ -15,11 +15,12 @@ describe('audit chain: two instances writing at once keep one chain', () => {
   let b: TestApp;
   beforeAll(async () => {
     db = await emptyDatabase();
+    // The CLI reads the environment once per process (load-env.ts): set before anything loads it.
+    process.env.DATABASE_URL = db.url;
+    process.env.DATABASE_POOL_SIZE = '2';
     const env = { DATABASE_URL: db.url, RECONCILE_INTERVAL_SECONDS: '0' };
     a = await createTestApp({ env });
     b = await createTestApp({ env });
-    process.env.DATABASE_URL = db.url;
-    process.env.DATABASE_POOL_SIZE = '2';
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
