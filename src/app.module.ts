@@ -22,6 +22,7 @@ import { PlansModule } from './plans/plans.module';
 import { UserApiModule } from './users/user-api.module';
 import { SubscriptionsApiModule } from './subscription/subscriptions-api.module';
 import { ProcessorWebhookModule } from './processor-webhook/processor-webhook.module';
+import { AuditApiModule } from './audit/audit-api.module';
 
 @Module({
   imports: [
@@ -43,6 +44,7 @@ import { ProcessorWebhookModule } from './processor-webhook/processor-webhook.mo
     UserApiModule,
     DeviceApiModule,
     OutgoingWebhookApiModule,
+    AuditApiModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: ProblemDetailsFilter },

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditLogModule } from '../common/logging/audit-log.module';
+import { AuditTrailModule } from '../audit/audit-trail.module';
 import { OrgModule } from '../org/org.module';
 import { AuthBootstrapService } from './auth-bootstrap.service';
 import { AuthController } from './auth.controller';
@@ -21,7 +22,13 @@ import { User } from './user.entity';
  */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([User]), AuditLogModule, OrgModule, SessionModule],
+  imports: [
+    TypeOrmModule.forFeature([User]),
+    AuditLogModule,
+    AuditTrailModule,
+    OrgModule,
+    SessionModule,
+  ],
   controllers: [AuthController, SessionController],
   providers: [
     AuthBootstrapService,

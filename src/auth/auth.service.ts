@@ -10,6 +10,8 @@ import { RefusalReason, SignInRefused } from './sign-in-refusal';
 import { ActiveSession, IssuedSession, SessionService, toAuthUser } from './session.service';
 import { User } from './user.entity';
 import { normalizeEmail } from '../common/validation/email';
+import { AuditTrail } from '../audit/audit-trail.service';
+import { userActor } from '../audit/audit-event.types';
 
 export interface SignedIn {
   user: AuthUser;
@@ -28,6 +30,7 @@ export class AuthService {
     private readonly sessions: SessionService,
     private readonly config: AppConfig,
     private readonly audit: SignInAudit,
+    private readonly trail: AuditTrail,
   ) {}
 
   /** Every refusal leaves exactly one audit line, here, with its reason. */
@@ -44,7 +47,14 @@ export class AuthService {
       }
       const signedIn = toAuthUser(user);
       this.audit.signedIn(signedIn, identity.issuer, identity.subject, client);
-      return { user: signedIn, session: await this.sessions.create(user.id, client) };
+      const session = await this.sessions.create(user.id, client);
+      await this.trail.append({
+        action: 'user.signed_in',
+        actor: userActor(signedIn),
+        subject: { type: 'user', id: user.id, orgId: user.orgId },
+        details: { role: user.role },
+      });
+      return { user: signedIn, session };
     } catch (err) {
       if (err instanceof SignInRefused) this.audit.refused(err, idToken, client);
       throw err;

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditLogModule } from '../common/logging/audit-log.module';
+import { AuditTrailModule } from '../audit/audit-trail.module';
 import { retention } from '../database/housekeeping.module';
 import { Session } from './session.entity';
 import { SESSION_RETENTION } from './session-retention';
@@ -12,7 +13,7 @@ import { UserSessionsService } from './user-sessions.service';
  * administration (which revokes a disabled account's sessions, also from the command line) share.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Session]), AuditLogModule],
+  imports: [TypeOrmModule.forFeature([Session]), AuditLogModule, AuditTrailModule],
   providers: [SessionService, UserSessionsService, retention(SESSION_RETENTION)],
   exports: [SessionService, UserSessionsService],
 })

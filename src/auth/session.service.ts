@@ -4,6 +4,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, Not, Repository } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { AuditLog } from '../common/logging/audit-log';
+import { AuditTrail } from '../audit/audit-trail.service';
+import { AuditActor, AuditDetails, AuditSubject, userActor } from '../audit/audit-event.types';
 import { statementRows } from '../database/statement-rows';
 import { changedRows } from '../database/changed-rows';
 import { AuthError } from './auth.error';
@@ -72,6 +74,7 @@ export class SessionService {
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly audit: AuditLog,
+    private readonly trail: AuditTrail,
   ) {}
 
   async create(userId: string, client: SignInClient = {}): Promise<IssuedSession> {
@@ -129,10 +132,11 @@ export class SessionService {
   /** Revokes the session behind a token, if there is one; silent otherwise. */
   async revoke(token: string | undefined): Promise<void> {
     if (!token || !TOKEN_FORMAT.test(token)) return;
-    const { rows } = await changedRows<{ id: string; user_id: string }>(
+    const { rows } = await changedRows<{ id: string; user_id: string; org_id: string }>(
       this.sessions.manager,
-      `UPDATE sessions SET revoked_at = $1 WHERE token_hash = $2 AND revoked_at IS NULL
-       RETURNING id, user_id`,
+      `UPDATE sessions s SET revoked_at = $1 FROM users u
+       WHERE s.token_hash = $2 AND s.revoked_at IS NULL AND u.id = s.user_id
+       RETURNING s.id, s.user_id, u.org_id`,
       [this.clock.now(), hashToken(token)],
     );
     for (const row of rows) {
@@ -142,6 +146,14 @@ export class SessionService {
         session_id: row.id,
         reason: 'logout',
       });
+      const user = { id: row.user_id, orgId: row.org_id };
+      await this.revokedEvent(
+        userActor(user),
+        { type: 'session', id: row.id, orgId: user.orgId },
+        {
+          reason: 'logout',
+        },
+      );
     }
   }
 
@@ -150,11 +162,12 @@ export class SessionService {
    * itself) for the audit line; `except`: the caller's own session, kept ("sign out the others").
    */
   async revokeAllFor(
-    userId: string,
+    user: { id: string; orgId: string },
     by: string,
     reason: 'account_disabled' | 'admin' | 'others',
     except?: string,
   ): Promise<number> {
+    const userId = user.id;
     const result = await this.sessions.update(
       { userId, revokedAt: IsNull(), ...(except ? { id: Not(except) } : {}) },
       { revokedAt: this.clock.now() },
@@ -166,7 +179,18 @@ export class SessionService {
       sessions: revoked,
       reason,
     });
+    if (revoked > 0) {
+      // `by` is an account of the same organization (an admin, or the account itself).
+      const actor = userActor({ id: by, orgId: user.orgId });
+      const subject = { type: 'user', id: userId, orgId: user.orgId };
+      await this.revokedEvent(actor, subject, { sessions: revoked, reason });
+    }
     return revoked;
+  }
+
+  /** The `session.revoked` audit event (docs/audit.md). */
+  revokedEvent(actor: AuditActor, subject: AuditSubject, details: AuditDetails): Promise<void> {
+    return this.trail.append({ action: 'session.revoked', actor, subject, details });
   }
 
   private async insert(

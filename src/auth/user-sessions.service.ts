@@ -4,6 +4,7 @@ import { IsNull, MoreThan, Repository } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { AuditLog } from '../common/logging/audit-log';
+import { userActor } from '../audit/audit-event.types';
 import { parseUuid } from '../config/uuid';
 import { AuthError } from './auth.error';
 import { Session } from './session.entity';
@@ -50,12 +51,16 @@ export class UserSessionsService {
       session_id: id,
       reason: id === current.id ? 'own_current' : 'own',
     });
+    const subject = { type: 'session', id, orgId: current.user.orgId };
+    await this.session.revokedEvent(userActor(current.user), subject, {
+      reason: id === current.id ? 'own_current' : 'own',
+    });
   }
 
   /** Ends every session of the caller but the one this request came with. */
   revokeOthers(current: ActiveSession): Promise<number> {
     const userId = current.user.id;
-    return this.session.revokeAllFor(userId, userId, 'others', current.id);
+    return this.session.revokeAllFor(current.user, userId, 'others', current.id);
   }
 
   /** Not revoked, and both its absolute and its idle end still ahead. */

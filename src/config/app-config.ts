@@ -100,6 +100,8 @@ export class AppConfig {
   readonly subscriptions: SubscriptionsConfig;
   /** 0: the periodic housekeeping pass (retention) is off. */
   readonly housekeepingIntervalSeconds: number;
+  /** Audit events older than this are pruned by the housekeeping pass; 0: kept forever. */
+  readonly auditRetentionDays: number;
   readonly support: { phone: string; email: string };
   readonly bootstrap: { orgName?: string; adminEmail?: string };
   readonly redisUrl?: string;
@@ -173,6 +175,7 @@ export class AppConfig {
       reconcilePendingAfterSeconds: env.RECONCILE_PENDING_AFTER_SECONDS,
     };
     this.housekeepingIntervalSeconds = env.HOUSEKEEPING_INTERVAL_SECONDS;
+    this.auditRetentionDays = env.AUDIT_RETENTION_DAYS;
     this.support = { phone: env.SUPPORT_PHONE, email: env.SUPPORT_EMAIL };
     this.bootstrap = { orgName: env.BOOTSTRAP_ORG_NAME, adminEmail: env.BOOTSTRAP_ADMIN_EMAIL };
     this.redisUrl = env.REDIS_URL;

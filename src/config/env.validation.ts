@@ -121,6 +121,8 @@ export class EnvironmentVariables {
   @Transform(toInt) @IsInt() @Min(60) @Max(2592000) RECONCILE_PENDING_AFTER_SECONDS = 3600;
   /** How often an instance deletes rows past their retention; 0 turns it off. */
   @Transform(toInt) @IsInt() @Min(0) @Max(86400) HOUSEKEEPING_INTERVAL_SECONDS = 3600;
+  /** Audit events older than this many days are pruned (oldest first); 0 keeps them forever. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(36500) AUDIT_RETENTION_DAYS = 2190;
 
   /** 32 bytes, base64: encrypts secrets at rest (webhook endpoints); required in production. */
   @Transform(emptyToUndefined)

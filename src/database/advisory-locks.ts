@@ -11,4 +11,6 @@ export const ADVISORY_LOCK = {
   reconcile: 4_242_015,
   /** Retention deletes: one instance at a time, per batch. */
   housekeeping: 4_242_016,
+  /** An audit event's append: one writer at a time extends the one chain (src/audit). */
+  auditChain: 4_242_017,
 } as const;

@@ -1,4 +1,5 @@
 import { Global, Module, Provider } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
 import { HousekeepingScheduler } from './housekeeping.scheduler';
 import { Housekeeping, RetentionRule } from './housekeeping.service';
 
@@ -13,6 +14,21 @@ export function retention(rule: RetentionRule): Provider {
     provide: `retention:${rule.name}`,
     inject: [Housekeeping],
     useFactory: (housekeeping: Housekeeping) => housekeeping.register(rule),
+  };
+}
+
+/** Like `retention`, for a rule the configuration sets, or turns off (undefined). */
+export function configuredRetention(
+  name: string,
+  ruleOf: (config: AppConfig) => RetentionRule | undefined,
+): Provider {
+  return {
+    provide: `retention:${name}`,
+    inject: [Housekeeping, AppConfig],
+    useFactory: (housekeeping: Housekeeping, config: AppConfig) => {
+      const rule = ruleOf(config);
+      if (rule) housekeeping.register(rule);
+    },
   };
 }
 

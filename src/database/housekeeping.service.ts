@@ -21,6 +21,13 @@ export interface RetentionRule {
    */
   endedAt: string;
   retentionSeconds: number;
+  /**
+   * A batch's own DELETE, for a table the generic one does not fit (the audit chain, pruned only
+   * from its oldest end): `$1` the cutoff, `$2` the batch size; at most `$2` rows.
+   */
+  deleteSql?: string;
+  /** A statement run first in each batch's transaction (a `SET LOCAL` a table's trigger reads). */
+  before?: string;
 }
 
 export interface HousekeepingReport {
@@ -28,6 +35,15 @@ export interface HousekeepingReport {
   skipped?: 'another_instance' | 'stopping';
   /** Rows deleted, by rule name. */
   deleted: Record<string, number>;
+}
+
+/** The batch's DELETE of most rules. */
+function deleteSql(rule: RetentionRule): string {
+  const key = (rule.key ?? ['id']).join(', ');
+  // Oldest first: ORDER BY the indexed expression keeps the plan on the index even when
+  // most of the table is due (a sequential scan would read past ever more dead rows).
+  return `DELETE FROM ${rule.table} WHERE (${key}) IN (SELECT ${key} FROM ${rule.table}
+    WHERE ${rule.endedAt} < $1 ORDER BY ${rule.endedAt} LIMIT $2 FOR UPDATE SKIP LOCKED)`;
 }
 
 /**
@@ -81,15 +97,11 @@ export class Housekeeping {
         [ADVISORY_LOCK.housekeeping],
       );
       if (!lock.ok) return undefined;
-      const key = (rule.key ?? ['id']).join(', ');
-      const { affected } = await changedRows(
-        manager,
-        // Oldest first: ORDER BY the indexed expression keeps the plan on the index even when
-        // most of the table is due (a sequential scan would read past ever more dead rows).
-        `DELETE FROM ${rule.table} WHERE (${key}) IN (SELECT ${key} FROM ${rule.table}
-          WHERE ${rule.endedAt} < $1 ORDER BY ${rule.endedAt} LIMIT $2 FOR UPDATE SKIP LOCKED)`,
-        [cutoff, HOUSEKEEPING_BATCH],
-      );
+      if (rule.before) await manager.query(rule.before);
+      const { affected } = await changedRows(manager, rule.deleteSql ?? deleteSql(rule), [
+        cutoff,
+        HOUSEKEEPING_BATCH,
+      ]);
       return affected;
     });
   }

@@ -21,6 +21,7 @@ export const TABLE_OWNERS = {
   webhook_endpoints: 'outgoing-webhook',
   outgoing_events: 'outgoing-webhook',
   webhook_deliveries: 'outgoing-webhook',
+  audit_events: 'audit',
 } as const;
 
 export type OwnedTable = keyof typeof TABLE_OWNERS;

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { AuditTrail } from '../audit/audit-trail.service';
+import { AuditDetails, cliActor, userActor } from '../audit/audit-event.types';
 import { AuditLog } from '../common/logging/audit-log';
+
+/** The audit events of device changes (docs/audit.md). */
+export type DeviceAuditAction =
+  'device.registered' | 'device.deactivated' | 'device.key_registered' | 'device.key_rotated';
 
 /**
  * The `audit` lines of device security events (docs/operations.md): who, what, from which
@@ -7,7 +14,36 @@ import { AuditLog } from '../common/logging/audit-log';
  */
 @Injectable()
 export class DeviceAudit {
-  constructor(private readonly audit: AuditLog) {}
+  constructor(
+    private readonly audit: AuditLog,
+    private readonly trail: AuditTrail,
+  ) {}
+
+  /**
+   * The change's audit event, in its transaction (`m`). `actor`: an account of the device's
+   * organization, or `cli` (or unknown: the command line's callers give none).
+   */
+  event(
+    m: EntityManager,
+    action: DeviceAuditAction,
+    device: { id: string; deviceId: string; orgId: string },
+    actor: string | undefined,
+    details: AuditDetails = {},
+  ): Promise<void> {
+    const by =
+      actor === undefined || actor === 'cli'
+        ? cliActor()
+        : userActor({ id: actor, orgId: device.orgId });
+    return this.trail.append(
+      {
+        action,
+        actor: by,
+        subject: { type: 'device', id: device.id, orgId: device.orgId },
+        details: { device_id: device.deviceId, ...details },
+      },
+      m,
+    );
+  }
 
   /** A device registered or deactivated by an administrator (or the CLI). */
   changed(

@@ -10,6 +10,7 @@ import { DeviceJtiStore } from './device-jti.store';
 import { Device } from './device.entity';
 import { DeviceService } from './device.service';
 import { AuditLogModule } from '../common/logging/audit-log.module';
+import { AuditTrailModule } from '../audit/audit-trail.module';
 
 /**
  * The device registry without HTTP: what the command line and other features use. Expired
@@ -19,6 +20,7 @@ import { AuditLogModule } from '../common/logging/audit-log.module';
   imports: [
     TypeOrmModule.forFeature([Device, DeviceAssertionJti]),
     AuditLogModule,
+    AuditTrailModule,
     OrgModule,
     OutgoingWebhookModule,
   ],

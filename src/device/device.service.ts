@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
 import { statementRows } from '../database/statement-rows';
 import { DeviceError } from './device.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
@@ -91,6 +91,8 @@ export class DeviceService {
         }),
       );
       await this.outbox.record(m, deviceEvent('device.registered', saved));
+      await this.audit.event(m, 'device.registered', saved, by?.actor);
+      if (key) await this.keyEvent(m, saved, key, null, by);
       return saved;
     });
     this.audit.changed('device_registered', {
@@ -130,9 +132,22 @@ export class DeviceService {
         { publicKey: key.jwk, publicKeyThumbprint: key.thumbprint },
       );
       await this.outbox.record(m, deviceEvent('device.key_rotated', device));
+      await this.keyEvent(m, device, key, previous, by);
     });
     this.auditKey(device, key, previous, by);
     return device;
+  }
+
+  private keyEvent(
+    m: EntityManager,
+    device: Device,
+    key: DeviceKey,
+    previous: string | null,
+    by?: DeviceActor,
+  ): Promise<void> {
+    const action = previous === null ? 'device.key_registered' : 'device.key_rotated';
+    const details = { thumbprint: key.thumbprint, previous_thumbprint: previous };
+    return this.audit.event(m, action, device, by?.actor, details);
   }
 
   private auditKey(device: Device, key: DeviceKey, previous: string | null, by?: DeviceActor) {
@@ -171,11 +186,13 @@ export class DeviceService {
         { id: device.id, status: 'active' },
         { status: 'deactivated', deactivatedAt: this.clock.now() },
       );
-      if (r.affected)
+      if (r.affected) {
         await this.outbox.record(
           m,
           deviceEvent('device.deactivated', { ...device, status: 'deactivated' }),
         );
+        await this.audit.event(m, 'device.deactivated', device, by.actor);
+      }
       return r;
     });
     if (!result.affected) return; // a concurrent deactivation won, and wrote the line

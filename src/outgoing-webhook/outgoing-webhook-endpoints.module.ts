@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditLogModule } from '../common/logging/audit-log.module';
+import { AuditTrailModule } from '../audit/audit-trail.module';
 import { retention } from '../database/housekeeping.module';
 import { OrgModule } from '../org/org.module';
 import { systemResolver, WEBHOOK_RESOLVER } from './endpoints/outgoing-webhook-address';
@@ -21,6 +22,7 @@ import { WebhookEndpointService } from './endpoints/webhook-endpoint.service';
   imports: [
     TypeOrmModule.forFeature([WebhookEndpoint, OutgoingEvent, WebhookDelivery]),
     AuditLogModule,
+    AuditTrailModule,
     OutgoingWebhookModule,
     OrgModule,
   ],

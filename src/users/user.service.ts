@@ -10,6 +10,8 @@ import { SessionService } from '../auth/session.service';
 import { User } from '../auth/user.entity';
 import { normalizeEmail } from '../common/validation/email';
 import { parseUuid } from '../config/uuid';
+import { AuditTrail } from '../audit/audit-trail.service';
+import { AuditActor, cliActor, NewAuditEvent, userActor } from '../audit/audit-event.types';
 
 export interface NewUser {
   email: string;
@@ -33,6 +35,7 @@ export class UserService {
     private readonly orgs: OrgService,
     private readonly sessions: SessionService,
     private readonly audit: AuditLog,
+    private readonly trail: AuditTrail,
   ) {}
 
   /** `input` passed CreateUserDto (the API's body, the CLI's flags): the one check of its fields. */
@@ -68,12 +71,15 @@ export class UserService {
       const found = await manager.getRepository(User).findOneBy({ id, orgId });
       if (!found) throw notFound();
       before = { role: found.role, disabled: found.disabled };
-      return this.apply(manager, found, change);
+      const changed = await this.apply(manager, found, change);
+      const by = userActor({ id: actorId, orgId });
+      for (const e of changeEvents(by, changed, before)) await this.trail.append(e, manager);
+      return changed;
     });
     this.auditChange(actorId, user, before);
     // Disabled sessions fail on their next request anyway; revoking keeps them dead if re-enabled.
     if (change.disabled === true) {
-      await this.sessions.revokeAllFor(user.id, actorId, 'account_disabled');
+      await this.sessions.revokeAllFor(user, actorId, 'account_disabled');
     }
     return user;
   }
@@ -82,7 +88,7 @@ export class UserService {
   async revokeSessions(orgId: string, actorId: string, rawId: string): Promise<number> {
     const id = parseUuid(rawId);
     if (!id || !(await this.users.existsBy({ id, orgId }))) throw notFound();
-    return this.sessions.revokeAllFor(id, actorId, 'admin');
+    return this.sessions.revokeAllFor({ id, orgId }, actorId, 'admin');
   }
 
   /** Moves an account to another organization and, optionally, role (CLI `user:move`). */
@@ -102,7 +108,11 @@ export class UserService {
       const user = await users.findOneByOrFail({ id: current.id });
       before = { role: user.role, disabled: user.disabled, orgId: user.orgId };
       user.orgId = org.id;
-      return this.apply(manager, user, { role }, before.orgId);
+      const changed = await this.apply(manager, user, { role }, before.orgId);
+      for (const e of changeEvents(cliActor(), changed, before)) {
+        await this.trail.append(e, manager);
+      }
+      return changed;
     });
     if (before && before.orgId !== moved.orgId) {
       const fields = { actor: 'cli', user_id: moved.id, from: before.orgId, to: moved.orgId };
@@ -145,6 +155,29 @@ export class UserService {
       this.audit.record(event, user.disabled ? 'account disabled' : 'account enabled', target);
     }
   }
+}
+
+/** The audit events of an account's change: moved, role changed, disabled or enabled. */
+function changeEvents(
+  actor: AuditActor,
+  user: User,
+  before: Pick<User, 'role' | 'disabled'> & { orgId?: string },
+): NewAuditEvent[] {
+  const subject = { type: 'user', id: user.id, orgId: user.orgId };
+  const events: NewAuditEvent[] = [];
+  if (before.orgId !== undefined && before.orgId !== user.orgId) {
+    const details = { from_org_id: before.orgId, to_org_id: user.orgId };
+    events.push({ action: 'user.moved', actor, subject, details });
+  }
+  if (before.role !== user.role) {
+    const details = { from: before.role, to: user.role };
+    events.push({ action: 'user.role_changed', actor, subject, details });
+  }
+  if (before.disabled !== user.disabled) {
+    const action = user.disabled ? 'user.disabled' : 'user.enabled';
+    events.push({ action, actor, subject });
+  }
+  return events;
 }
 
 async function assertOtherAdmin(manager: EntityManager, orgId: string, userId: string) {

@@ -557,6 +557,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Audit events whose actor or subject is of the admin's organization, newest first */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1015,6 +1032,43 @@ export interface components {
         };
         WebhookDeliveryListDto: {
             items: components["schemas"]["WebhookDeliveryDto"][];
+            /** @description Pass as `cursor`; null on the last page */
+            next_cursor: string | null;
+        };
+        AuditActorDto: {
+            /** @enum {string} */
+            type: "user" | "device" | "cli" | "system";
+            /** @description The account or device; the OS user for `cli`; null for `system` */
+            id: string | null;
+        };
+        AuditSubjectDto: {
+            /** @example device */
+            type: string;
+            id: string;
+        };
+        AuditEventDto: {
+            /**
+             * @description Ascending in order of writing
+             * @example 1042
+             */
+            id: string;
+            /** @description ISO 8601 */
+            occurred_at: string;
+            /** @example user.role_changed */
+            action: string;
+            actor: components["schemas"]["AuditActorDto"];
+            subject: components["schemas"]["AuditSubjectDto"] | null;
+            /** @description The client's address */
+            ip: string | null;
+            /** @description The X-Request-Id of the request */
+            request_id: string | null;
+            /** @description Ids, counts and codes; never personal data */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        AuditEventListDto: {
+            items: components["schemas"]["AuditEventDto"][];
             /** @description Pass as `cursor`; null on the last page */
             next_cursor: string | null;
         };
@@ -4455,6 +4509,98 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"] & {
                         /** @enum {string} */
                         code: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The `next_cursor` of the previous page */
+                cursor?: string;
+                action?: string;
+                /** @description The account that did it */
+                actor_id?: string;
+                /** @description The record it was done to */
+                subject_id?: string;
+                /** @description ISO 8601: events at or after this time */
+                since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventListDto"];
+                };
+            };
+            /** @description Bad Request: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unauthenticated";
+                    };
+                };
+            };
+            /** @description Forbidden: `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "forbidden";
                     };
                 };
             };

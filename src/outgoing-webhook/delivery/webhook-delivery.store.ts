@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AuditLog } from '../../common/logging/audit-log';
+import { AuditTrail } from '../../audit/audit-trail.service';
+import { SYSTEM_ACTOR } from '../../audit/audit-event.types';
 import { changedRows } from '../../database/changed-rows';
 import { type DeliveryStatus, sendable } from '../outgoing-webhook.types';
 import {
@@ -46,6 +48,7 @@ export class WebhookDeliveryStore {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditLog,
+    private readonly trail: AuditTrail,
   ) {}
 
   /**
@@ -122,7 +125,8 @@ export class WebhookDeliveryStore {
       // Disabling fails what is pending, this one too unless it is a test call.
       const afterDisabling = sendable(false, d.type) ? kept : 'failed';
       if (result.gone) {
-        await this.disable(m, d.endpointId, d.orgId, 'the receiver answered 410 Gone', now);
+        const reason = { code: 'gone', text: 'the receiver answered 410 Gone' };
+        await this.disable(m, d.endpointId, d.orgId, reason, now);
         return afterDisabling;
       }
       const failing = await changedRows<{ failingSince: Date }>(m, FAILING_SQL, [
@@ -134,7 +138,8 @@ export class WebhookDeliveryStore {
       const failingMs = now.getTime() - new Date(since).getTime();
       if (endpoint?.enabled && failingMs >= disableAfterMs) {
         const days = Math.round(disableAfterMs / 86_400_000);
-        await this.disable(m, d.endpointId, d.orgId, `every delivery failed for ${days} days`, now);
+        const reason = { code: 'failing', text: `every delivery failed for ${days} days` };
+        await this.disable(m, d.endpointId, d.orgId, reason, now);
         return afterDisabling;
       }
       return kept;
@@ -167,13 +172,15 @@ export class WebhookDeliveryStore {
 
   /**
    * Disables the endpoint and fails what it still had pending: enabling it again sends only new
-   * events. Its test calls stay. `reason` null: a person did it (their own audit line).
+   * events. Its test calls stay. `reason` null: a person did it (their own audit line and event);
+   * otherwise the service did, and its `webhook_endpoint.disabled` audit event is written here, in
+   * the disabling's transaction.
    */
   async disable(
     m: EntityManager,
     endpointId: string,
     orgId: string,
-    reason: string | null,
+    reason: { code: string; text: string } | null,
     now: Date,
   ): Promise<void> {
     const { affected } = await changedRows(
@@ -183,12 +190,18 @@ export class WebhookDeliveryStore {
     );
     await this.failPending(m, endpointId, now);
     if (affected > 0 && reason) {
-      this.audit.record('webhook_endpoint_disabled', `webhook endpoint disabled: ${reason}`, {
+      this.audit.record('webhook_endpoint_disabled', `webhook endpoint disabled: ${reason.text}`, {
         actor: 'system',
         endpoint_id: endpointId,
         org_id: orgId,
-        reason,
+        reason: reason.text,
       });
+      const subject = { type: 'webhook_endpoint', id: endpointId, orgId };
+      const details = { reason: reason.code };
+      await this.trail.append(
+        { action: 'webhook_endpoint.disabled', actor: SYSTEM_ACTOR, subject, details },
+        m,
+      );
     }
   }
 

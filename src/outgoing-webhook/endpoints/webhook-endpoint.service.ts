@@ -4,6 +4,8 @@ import { Repository } from 'typeorm';
 import { Clock } from '../../common/clock/clock';
 import { ErrorCode } from '../../common/errors/error-code.enum';
 import { AuditLog } from '../../common/logging/audit-log';
+import { AuditTrail } from '../../audit/audit-trail.service';
+import { cliActor, userActor } from '../../audit/audit-event.types';
 import { AppConfig } from '../../config/app-config';
 import { OrgService } from '../../org/org.service';
 import { parseUuid } from '../../config/uuid';
@@ -48,6 +50,7 @@ export class WebhookEndpointService {
     private readonly outbox: EventOutbox,
     private readonly store: WebhookDeliveryStore,
     private readonly audit: AuditLog,
+    private readonly trail: AuditTrail,
     private readonly orgs: OrgService,
     @Inject(WEBHOOK_RESOLVER) private readonly resolve: WebhookResolver,
   ) {}
@@ -88,7 +91,7 @@ export class WebhookEndpointService {
         }),
       );
     });
-    this.auditChange('webhook_endpoint_created', saved, actor);
+    await this.auditChange('webhook_endpoint_created', saved, actor);
     return { endpoint: saved, secret };
   }
 
@@ -136,14 +139,14 @@ export class WebhookEndpointService {
       if (body.enabled === false) await this.store.disable(m, endpoint.id, orgId, null, now);
     });
     const updated = await this.find(orgId, id);
-    this.auditChange('webhook_endpoint_updated', updated, actor);
+    await this.auditChange('webhook_endpoint_updated', updated, actor);
     return updated;
   }
 
   async remove(orgId: string, id: string, actor: EndpointActor): Promise<void> {
     const endpoint = await this.find(orgId, id);
     await this.endpoints.delete({ id: endpoint.id });
-    this.auditChange('webhook_endpoint_deleted', endpoint, actor);
+    await this.auditChange('webhook_endpoint_deleted', endpoint, actor);
   }
 
   /**
@@ -161,7 +164,7 @@ export class WebhookEndpointService {
       previousSecretExpiresAt: new Date(now.getTime() + ROTATION_OVERLAP_MS),
     });
     if (!rotated.affected) throw notFound(); // deleted since it was found
-    this.auditChange('webhook_secret_rotated', endpoint, actor);
+    await this.auditChange('webhook_secret_rotated', endpoint, actor);
     return secret;
   }
 
@@ -212,13 +215,29 @@ export class WebhookEndpointService {
     return asked;
   }
 
-  private auditChange(event: string, e: WebhookEndpoint, actor: EndpointActor): void {
+  /** The change's `audit` line and its audit event (written after the change, before the answer). */
+  private auditChange(event: EndpointEvent, e: WebhookEndpoint, actor: EndpointActor) {
     this.audit.record(event, event.replaceAll('_', ' '), {
       actor,
       endpoint_id: e.id,
       org_id: e.orgId,
     });
+    return this.trail.append({
+      action: ENDPOINT_ACTIONS[event],
+      actor: actor === 'cli' ? cliActor() : userActor({ id: actor, orgId: e.orgId }),
+      subject: { type: 'webhook_endpoint', id: e.id, orgId: e.orgId },
+      details: event === 'webhook_endpoint_updated' ? { enabled: e.enabled } : {},
+    });
   }
 }
+
+/** An endpoint's audit line, and the action of its audit event (docs/audit.md). */
+const ENDPOINT_ACTIONS = {
+  webhook_endpoint_created: 'webhook_endpoint.created',
+  webhook_endpoint_updated: 'webhook_endpoint.changed',
+  webhook_endpoint_deleted: 'webhook_endpoint.deleted',
+  webhook_secret_rotated: 'webhook_endpoint.secret_rotated',
+} as const;
+type EndpointEvent = keyof typeof ENDPOINT_ACTIONS;
 
 const notFound = () => new OutgoingWebhookError(ErrorCode.NotFound, 'No such webhook endpoint.');

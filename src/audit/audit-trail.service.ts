@@ -1,0 +1,103 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { Clock } from '../common/clock/clock';
+import { currentRequest } from '../common/logging/request-context';
+import { ADVISORY_LOCK } from '../database/advisory-locks';
+import {
+  ACTION_NAME,
+  assertSafeDetails,
+  ChainedFields,
+  eventHash,
+  GENESIS_HASH,
+  microsecondTime,
+} from './audit-chain';
+import { AuditEvent } from './audit-event.entity';
+import type { NewAuditEvent } from './audit-event.types';
+
+const INSERT_SQL = `INSERT INTO audit_events (seq, occurred_at, action, actor_type, actor_id,
+  actor_org_id, subject_type, subject_id, subject_org_id, ip, request_id, details, prev_hash, hash)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`;
+
+/**
+ * The one writer of audit events (docs/audit.md): appends to the hash chain, one writer at a time
+ * across every instance (a transaction-level advisory lock), so the chain stays one line.
+ *
+ * `details` carry ids, counts, codes and hashes only, never personal data (contract section 9):
+ * `append` throws on a string with a space or an `@`, or on anything but strings, numbers,
+ * booleans, null and lists of strings.
+ */
+@Injectable()
+export class AuditTrail {
+  constructor(
+    @InjectRepository(AuditEvent) private readonly events: Repository<AuditEvent>,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Writes the event in `manager`'s transaction when it has one (the change and its event commit
+   * together), otherwise in a transaction of its own. The chain's lock is then held until that
+   * transaction ends: append as the transaction's last statement, so it is held briefly.
+   */
+  async append(event: NewAuditEvent, manager?: EntityManager): Promise<void> {
+    if (!ACTION_NAME.test(event.action)) throw new Error(`audit: bad action ${event.action}`);
+    assertSafeDetails(event.details ?? {});
+    if (manager?.queryRunner?.isTransactionActive) return this.write(manager, event);
+    return (manager ?? this.events.manager).transaction((m) => this.write(m, event));
+  }
+
+  private async write(m: EntityManager, event: NewAuditEvent): Promise<void> {
+    await m.query('SELECT pg_advisory_xact_lock($1)', [ADVISORY_LOCK.auditChain]);
+    const [last] = await m.query<{ seq: string; hash: string }[]>(
+      'SELECT seq, hash FROM audit_events ORDER BY seq DESC LIMIT 1',
+    );
+    const f = this.fieldsOf(event, last);
+    await m.query(INSERT_SQL, [
+      f.seq,
+      f.occurredAt,
+      f.action,
+      f.actorType,
+      f.actorId,
+      f.actorOrgId,
+      f.subjectType,
+      f.subjectId,
+      f.subjectOrgId,
+      f.ip,
+      f.requestId,
+      JSON.stringify(f.details),
+      f.prevHash,
+      eventHash(f),
+    ]);
+  }
+
+  private fieldsOf(event: NewAuditEvent, last?: { seq: string; hash: string }): ChainedFields {
+    const request = requestFields();
+    return {
+      seq: last ? (BigInt(last.seq) + 1n).toString() : '1',
+      occurredAt: microsecondTime(this.clock.now()),
+      action: event.action,
+      actorType: event.actor.type,
+      actorId: event.actor.id,
+      actorOrgId: event.actor.orgId,
+      subjectType: event.subject?.type ?? null,
+      subjectId: event.subject?.id ?? null,
+      subjectOrgId: event.subject?.orgId ?? null,
+      ...request,
+      details: event.details ?? {},
+      prevHash: last?.hash ?? GENESIS_HASH,
+    };
+  }
+}
+
+/**
+ * The client's address (as Express resolves it under TRUST_PROXY, as AuditLog does) and the
+ * access line's request id (pino-http's `req.id`); both null outside a request (the CLI, timers).
+ */
+function requestFields(): { ip: string | null; requestId: string | null } {
+  const req = currentRequest();
+  const id = (req as { id?: unknown } | undefined)?.id;
+  return {
+    ip: req?.ip?.slice(0, 64) ?? null,
+    requestId: typeof id === 'string' ? id.slice(0, 128) : null,
+  };
+}

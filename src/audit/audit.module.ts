@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditEvent } from './audit-event.entity';
+import { AuditEvents } from './audit-events.service';
+import { AuditTrailModule } from './audit-trail.module';
+
+/** The trail as it is read (the list, `audit:verify`): what the CLI and the API run on. */
+@Module({
+  imports: [TypeOrmModule.forFeature([AuditEvent]), AuditTrailModule],
+  providers: [AuditEvents],
+  exports: [AuditEvents, AuditTrailModule],
+})
+export class AuditModule {}
