@@ -1,3 +1,4 @@
+import { cliActor } from '../audit/audit-event.types';
 import { CliCommand, dtoFrom, PAGE_FLAGS } from '../cli/cli-command';
 import { SUBSCRIPTION_STATUSES } from './subscription.entity';
 import { ListSubscriptionsDto } from './list-subscriptions.dto';
@@ -17,22 +18,28 @@ export const subscriptionCommands: Record<string, CliCommand> = {
     module: SubscriptionModule,
     prepare: (args) =>
       Promise.resolve(async (app) =>
-        fullView(await app.get(SubscriptionService).detail(args.positionals[0] ?? '')),
+        fullView(await app.get(SubscriptionService).detail(args.positionals[0] ?? '', cliActor())),
       ),
   },
   'subscription:list': {
     summary: 'List subscriptions newest first, a page at a time',
-    usage: 'subscription:list [--status S] [--limit N] [--cursor C]',
+    usage: 'subscription:list [--status S] [--email E] [--limit N] [--cursor C]',
     options: {
       status: { type: 'string', help: `only this status: ${SUBSCRIPTION_STATUSES.join(', ')}` },
+      email: { type: 'string', help: "only the checkout's or the processor's email, exactly" },
       ...PAGE_FLAGS,
     },
     // The records alone (no processor, no lifecycle): these commands only read.
     module: SubscriptionModule,
     prepare: async (args) => {
-      const query = await dtoFrom(ListSubscriptionsDto, args, ['status', 'limit', 'cursor']);
+      const query = await dtoFrom(ListSubscriptionsDto, args, [
+        'status',
+        'email',
+        'limit',
+        'cursor',
+      ]);
       return async (app) =>
-        SubscriptionListDto.from(await app.get(SubscriptionService).list(query));
+        SubscriptionListDto.from(await app.get(SubscriptionService).list(query, cliActor()));
     },
   },
   'subscription:reconcile': {
@@ -75,6 +82,7 @@ function fullView({ subscription: s, history }: SubscriptionDetail): Record<stri
     reconciled_at: s.reconciledAt?.toISOString() ?? null,
     created_at: s.createdAt.toISOString(),
     updated_at: s.updatedAt.toISOString(),
+    erased_at: s.erasedAt?.toISOString() ?? null,
     history: history.map((h) => SubscriptionHistoryItemDto.from(h)),
   };
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditTrailModule } from '../audit/audit-trail.module';
 import { OutgoingWebhookModule } from '../outgoing-webhook/outgoing-webhook.module';
 import { SubscriptionHistoryEntry } from './subscription-history.entity';
 import { Subscription } from './subscription.entity';
@@ -12,6 +13,7 @@ import { SubscriptionSealing } from './subscription-sealing.service';
   imports: [
     TypeOrmModule.forFeature([Subscription, SubscriptionHistoryEntry]),
     OutgoingWebhookModule,
+    AuditTrailModule,
   ],
   providers: [SubscriptionService, SubscriptionPersonalData, SubscriptionSealing],
   exports: [SubscriptionService, SubscriptionPersonalData, SubscriptionSealing],

@@ -19,6 +19,9 @@ import {
   SubscriptionStatus,
 } from './subscription.entity';
 import { OpenKey } from '../personal-data/personal-data.service';
+import { AuditTrail } from '../audit/audit-trail.service';
+import type { AuditActor, AuditSubject } from '../audit/audit-event.types';
+import { AppConfig } from '../config/app-config';
 import { NO_PERSONAL_FIELDS, SubscriptionPersonalData } from './subscription-personal.service';
 import { SubscriptionRecordDto } from './subscription-view.dto';
 import {
@@ -86,6 +89,8 @@ export class SubscriptionService {
     private readonly outbox: EventOutbox,
     private readonly clock: Clock,
     private readonly personalData: SubscriptionPersonalData,
+    private readonly audit: AuditTrail,
+    private readonly config: AppConfig,
   ) {}
 
   /** Every column of a record, null: what a new row holds but what its INSERT sets. */
@@ -200,20 +205,46 @@ export class SubscriptionService {
     });
   }
 
-  async detail(id: string): Promise<SubscriptionDetail> {
+  /** The record with its personal data: remembered (`subscription.viewed`) before it is handed out. */
+  async detail(id: string, actor: AuditActor): Promise<SubscriptionDetail> {
     const subscription = await this.get(id);
-    return { subscription, history: await this.historyOf(subscription.id) };
+    const history = await this.historyOf(subscription.id);
+    await this.audit.append({
+      action: 'subscription.viewed',
+      actor,
+      subject: this.subjectOf(subscription.id),
+    });
+    return { subscription, history };
   }
 
-  /** Newest first, keyset on (created_at, id): pages neither repeat nor skip while records arrive. */
-  async list(page: SubscriptionPage): Promise<Page<SubscriptionRecord>> {
+  /**
+   * Newest first, keyset on (created_at, id): pages neither repeat nor skip while records arrive.
+   * Each page is remembered, its record ids in the event (`subscription.listed`), or the keyed
+   * hash of the email asked for (`subscription.searched`), never the email.
+   */
+  async list(page: SubscriptionPage, actor: AuditActor): Promise<Page<SubscriptionRecord>> {
     const found = await keysetPage(
       page,
       SUBSCRIPTION_ORDER,
       (after, take) => this.newestFirst(page, after, take),
       (row) => row.sub,
     );
+    const ids = found.items.map((s) => s.id);
+    await this.audit.append(
+      page.email === undefined
+        ? { action: 'subscription.listed', actor, details: { ids } }
+        : {
+            action: 'subscription.searched',
+            actor,
+            details: { query_hash: this.personalData.emailHash(page.email), ids },
+          },
+    );
     return { ...found, items: await this.personalData.openMany(found.items) };
+  }
+
+  /** A record as an audit event's subject: it belongs to the fulfilment organization. */
+  subjectOf(id: string): AuditSubject {
+    return { type: 'subscription', id, orgId: this.config.subscriptions.fulfilmentOrgId ?? null };
   }
 
   private async newestFirst(

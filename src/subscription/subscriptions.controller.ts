@@ -1,6 +1,9 @@
 import { applyDecorators, Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../auth/auth.decorator';
+import type { AuthUser } from '../auth/auth-user';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { userActor } from '../audit/audit-event.types';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { ApiProblems } from '../common/openapi/api-problems.decorator';
 import { FulfilmentGuard } from './fulfilment.guard';
@@ -31,8 +34,11 @@ export class SubscriptionsController {
   })
   @ApiOkResponse({ type: SubscriptionListDto })
   @ApiProblems(ErrorCode.ValidationFailed)
-  async list(@Query() query: ListSubscriptionsDto): Promise<SubscriptionListDto> {
-    return SubscriptionListDto.from(await this.subscriptions.list(query));
+  async list(
+    @CurrentUser() me: AuthUser,
+    @Query() query: ListSubscriptionsDto,
+  ): Promise<SubscriptionListDto> {
+    return SubscriptionListDto.from(await this.subscriptions.list(query, userActor(me)));
   }
 
   @Get(':id')
@@ -41,7 +47,10 @@ export class SubscriptionsController {
   @ApiOkResponse({ type: SubscriptionDetailDto })
   // 400: a path that is not valid percent-encoding; a malformed id is 404 like a missing one.
   @ApiProblems(ErrorCode.ValidationFailed, ErrorCode.NotFound)
-  async detail(@Param('id') id: string): Promise<SubscriptionDetailDto> {
-    return SubscriptionDetailDto.withHistory(await this.subscriptions.detail(id));
+  async detail(
+    @CurrentUser() me: AuthUser,
+    @Param('id') id: string,
+  ): Promise<SubscriptionDetailDto> {
+    return SubscriptionDetailDto.withHistory(await this.subscriptions.detail(id, userActor(me)));
   }
 }

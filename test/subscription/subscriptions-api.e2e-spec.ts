@@ -200,6 +200,40 @@ describe('GET /api/v1/subscriptions (the operators’ view)', () => {
       .query<Record<string, unknown>[]>('SELECT * FROM subscriptions WHERE id = $1', [r.sub.id]);
     expect(JSON.stringify(row).toLowerCase()).not.toContain(email.toLowerCase());
   });
+  it('remembers every look before answering: viewed, listed with the ids, searched by hash', async () => {
+    const email = `${randomUUID()}@example.com`;
+    const r = await newRecord(t, { email });
+    const db = t.app.get(DataSource);
+    const eventsOf = (action: string) =>
+      db.query<{ actor_type: string; subject_id: string | null; details: unknown }[]>(
+        'SELECT actor_type, subject_id, details FROM audit_events WHERE action = $1 ORDER BY seq DESC',
+        [action],
+      );
+    await get(`${LIST}/${r.sub.id}`).expect(200);
+    expect((await eventsOf('subscription.viewed'))[0]).toMatchObject({
+      actor_type: 'user',
+      subject_id: r.sub.id,
+    });
+    const page = await get(`${LIST}?limit=5`).expect(200);
+    const listed = (await eventsOf('subscription.listed'))[0].details as { ids: string[] };
+    expect(listed.ids).toEqual((page.body.items as { id: string }[]).map((i) => i.id));
+    await get(`${LIST}?email=${encodeURIComponent(email)}`).expect(200);
+    const searched = (await eventsOf('subscription.searched'))[0].details as Record<
+      string,
+      unknown
+    >;
+    expect(searched).toEqual({
+      query_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      ids: [r.sub.id],
+    });
+    const all = await db.query<{ t: string }[]>('SELECT e::text AS t FROM audit_events e');
+    expect(
+      all
+        .map((a) => a.t)
+        .join('\n')
+        .toLowerCase(),
+    ).not.toContain(email.toLowerCase());
+  });
 });
 
 describe('GET /api/v1/subscriptions without FULFILMENT_ORG_ID', () => {

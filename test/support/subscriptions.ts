@@ -1,3 +1,4 @@
+import { cliActor } from '../../src/audit/audit-event.types';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -88,10 +89,9 @@ export async function send(t: TestApp, event: Record<string, unknown>): Promise<
   await deliver(t, payload, sign(payload)).expect(200, { received: true });
 }
 
-/** The record as the operators' API shows it, with its history. */
-/** The record as the operators' API shows it. */
+/** The record as the operators' API shows it, with its history (read as the CLI would). */
 export const detailOf = async (t: TestApp, id: string) =>
-  SubscriptionDetailDto.withHistory(await t.app.get(SubscriptionService).detail(id));
+  SubscriptionDetailDto.withHistory(await t.app.get(SubscriptionService).detail(id, cliActor()));
 
 /** Status, times and history without what differs between two records (ids, arrival times). */
 export async function timelineOf(t: TestApp, id: string) {
