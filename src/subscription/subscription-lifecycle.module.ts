@@ -5,11 +5,29 @@ import { SubscriptionEventHandlers } from './subscription-event.handlers';
 import { SubscriptionLifecycleService } from './subscription-lifecycle.service';
 import { SubscriptionReconciler } from './subscription-reconciler.service';
 import { SubscriptionModule } from './subscription.module';
+import { SubscriptionErasure } from './subscription-erasure.service';
+import { SubscriptionRetention } from './subscription-retention.service';
+import { housekeepingTask } from '../database/housekeeping.module';
 
-/** What moves subscriptions: the processor's events (webhook) and the reconcile pass. */
+/**
+ * What moves subscriptions: the processor's events (webhook), the reconcile pass, and erasure
+ * (on request and by retention).
+ */
 @Module({
   imports: [SubscriptionModule, PaymentProcessorModule, OutgoingWebhookModule],
-  providers: [SubscriptionLifecycleService, SubscriptionEventHandlers, SubscriptionReconciler],
-  exports: [SubscriptionLifecycleService, SubscriptionEventHandlers, SubscriptionReconciler],
+  providers: [
+    SubscriptionLifecycleService,
+    SubscriptionEventHandlers,
+    SubscriptionReconciler,
+    SubscriptionErasure,
+    SubscriptionRetention,
+    housekeepingTask('subscriptions_erased', SubscriptionRetention),
+  ],
+  exports: [
+    SubscriptionLifecycleService,
+    SubscriptionEventHandlers,
+    SubscriptionReconciler,
+    SubscriptionErasure,
+  ],
 })
 export class SubscriptionLifecycleModule {}

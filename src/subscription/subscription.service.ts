@@ -245,6 +245,7 @@ export class SubscriptionService {
    */
   static outgoingEvent(s: SubscriptionRecord, key: OpenKey | null): NewOutgoingEvent {
     const data = SubscriptionRecordDto.from(s);
-    return { type: EVENT_OF_STATUS[s.status], data, ...(key ? { sealWith: key } : {}) };
+    const type = EVENT_OF_STATUS[s.status];
+    return { type, data, subjectId: s.id, ...(key ? { sealWith: key } : {}) };
   }
 }
