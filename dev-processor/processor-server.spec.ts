@@ -184,7 +184,7 @@ describe('the development payment processor', () => {
     const session = await stripe.checkout.sessions.create(params('sub-5'));
     await submit(session.url!, 'pay', { email: 'kim@example.com', name: 'Kim Buyer' });
     const completed = JSON.parse(received[0].body) as Stripe.Event;
-    const customer = String((completed.data.object as Stripe.Checkout.Session).customer);
+    const customer = (completed.data.object as Stripe.Checkout.Session).customer as string;
     expect(customer).toMatch(/^cus_dev_/);
     await expect(stripe.customers.del(customer)).resolves.toMatchObject({
       id: customer,

@@ -97,7 +97,9 @@ export class SubscriptionErasure {
     actor: AuditActor,
     options: EraseOptions,
   ): Promise<Erased | undefined> {
-    const result = await this.dataSource.transaction((m) => this.eraseLocked(m, id, actor, options));
+    const result = await this.dataSource.transaction((m) =>
+      this.eraseLocked(m, id, actor, options),
+    );
     if (!result) return undefined;
     const { sub, erasedNow } = result;
     // Asked again on a second erasure too, while the processor still has the customer.

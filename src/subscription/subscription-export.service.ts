@@ -33,7 +33,7 @@ export class SubscriptionExporter {
   async export(id: string, actor: AuditActor): Promise<SubscriptionExport> {
     const canonical = parseUuid(id);
     const found = canonical
-      ? await this.dataSource.transaction((m) => this.read(m, canonical, actor))
+      ? await this.dataSource.transaction((m) => this.read(m, actor, canonical))
       : undefined;
     if (!found) throw new SubscriptionError(ErrorCode.NotFound, 'No such subscription.');
     return found;
@@ -41,8 +41,9 @@ export class SubscriptionExporter {
 
   private async read(
     m: EntityManager,
-    id: string,
+    // Who asked: the audit event's actor (the line marked below).
     actor: AuditActor,
+    id: string,
   ): Promise<SubscriptionExport | undefined> {
     const sub = await m.findOneBy(Subscription, { id });
     if (!sub) return undefined;

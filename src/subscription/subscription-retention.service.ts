@@ -43,7 +43,7 @@ export class SubscriptionRetention implements HousekeepingTask {
     if (days === 0) return 0;
     const cutoff = new Date(this.clock.now().getTime() - days * 86_400_000);
     let erased = 0;
-    for (let after = FIRST_ID; ; ) {
+    for (let after = FIRST_ID; ;) {
       const rows = await this.dataSource.query<{ id: string }[]>(DUE_SQL, [cutoff, BATCH, after]);
       for (const { id } of rows) {
         if (stopping()) return erased;

@@ -52,8 +52,9 @@ describe('outgoing webhooks: an UPDATE and its event in one statement', () => {
     const outbox = w.t.app.get(EventOutbox);
     const dataSource = w.t.app.get(DataSource);
     const [sub] = await dataSource.query<{ id: string }[]>(
-      `INSERT INTO subscriptions (id, product, source, lease_cents, monthly_cents, currency, created_at, updated_at)
-       VALUES ($1, 'lease', 'test', 24900, 5000, 'usd', now(), now()) RETURNING id`,
+      `INSERT INTO subscriptions (id, product, source, lease_cents, monthly_cents, currency, created_at,
+        updated_at, status_changed_at)
+       VALUES ($1, 'lease', 'test', 24900, 5000, 'usd', now(), now(), now()) RETURNING id`,
       [randomUUID()],
     );
     const event = { type: 'subscription.paid' as const, data: { id: sub.id }, subjectId: sub.id };

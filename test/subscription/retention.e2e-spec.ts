@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { Clock } from '../../src/common/clock/clock';
 import { Housekeeping } from '../../src/database/housekeeping.service';
-import { emptyDatabase, EmptyDatabase } from '../support/empty-database';
+import { emptyDatabase } from '../support/empty-database';
 import { FakeClock } from '../support/fake-clock';
 import { FakeProcessor } from '../support/fake-processor';
 import { processorEnv } from '../support/checkout';

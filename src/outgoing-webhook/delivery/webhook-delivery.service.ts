@@ -77,7 +77,7 @@ export class WebhookDeliveryService {
   /**
    * A new attempt now, also for a failed delivery; `orgId` undefined: the command line. Returns
    * the event's id in its stored (lower-case) form. An erased subscription's event is `409`: its
- * body is gone with the key (contract section 9). A disabled endpoint is sent nothing but its
+   * body is gone with the key (contract section 9). A disabled endpoint is sent nothing but its
    * test calls, so a retry there is `409 conflict` (enable it first), never queued: a queued one
    * would fire, unannounced, whenever someone enabled the endpoint. During an attempt in flight
    * the retry is kept and made right after it, never beside it (the worker's FINISH_SQL).
