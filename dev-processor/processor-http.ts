@@ -5,6 +5,20 @@ import type { Json } from './completed-session';
 
 /** The processor's API conventions at the HTTP level, for the stand-in and the test suite's fake. */
 export const SESSIONS_PATH = '/v1/checkout/sessions';
+export const CUSTOMERS_PATH = '/v1/customers';
+
+/** The customer id of `DELETE /v1/customers/{id}`; undefined for any other request. */
+export function customerToDelete(method: string | undefined, path: string): string | undefined {
+  if (method !== 'DELETE' || !path.startsWith(`${CUSTOMERS_PATH}/`)) return undefined;
+  const id = decodeURIComponent(path.slice(CUSTOMERS_PATH.length + 1));
+  return id && !id.includes('/') ? id : undefined;
+}
+
+/** What the processor answers a customer's deletion with. */
+export const deletedCustomer = (id: string) => ({ id, object: 'customer', deleted: true });
+
+export const noSuchCustomer = (id: string) =>
+  apiError('invalid_request_error', 'resource_missing', `No such customer: '${id}'`, 'id');
 
 /** A form or JSON value as text: parsed forms hold strings, arrays and objects. */
 export const str = (v: unknown): string =>

@@ -179,4 +179,22 @@ describe('the development payment processor', () => {
       statusCode: 404,
     });
   });
+
+  it('deletes the customer a Pay made, once, through the SDK (erasure); others are 404', async () => {
+    const session = await stripe.checkout.sessions.create(params('sub-5'));
+    await submit(session.url!, 'pay', { email: 'kim@example.com', name: 'Kim Buyer' });
+    const completed = JSON.parse(received[0].body) as Stripe.Event;
+    const customer = (completed.data.object as Stripe.Checkout.Session).customer as string;
+    expect(customer).toMatch(/^cus_dev_/);
+    await expect(stripe.customers.del(customer)).resolves.toMatchObject({
+      id: customer,
+      object: 'customer',
+      deleted: true,
+    });
+    expect(processor.deletedCustomers).toEqual([customer]);
+    const again = { statusCode: 404, code: 'resource_missing' };
+    await expect(stripe.customers.del(customer)).rejects.toMatchObject(again);
+    await expect(stripe.customers.del('cus_never_made')).rejects.toMatchObject(again);
+    expect(processor.deletedCustomers).toEqual([customer]);
+  });
 });

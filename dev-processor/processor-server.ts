@@ -4,8 +4,11 @@ import { CheckoutSessions } from './checkout-sessions';
 import type { Json } from './completed-session';
 import {
   apiError,
+  customerToDelete,
+  deletedCustomer,
   expandOf,
   newId,
+  noSuchCustomer,
   noSuchSession,
   parseForm,
   send,
@@ -30,6 +33,9 @@ export interface DevProcessorOptions {
 export interface DevProcessor {
   url: string;
   sessions: CheckoutSessions;
+  /** Customers the hosted page's Pay made, until deleted (erasure); and those deleted. */
+  customers: Set<string>;
+  deletedCustomers: string[];
   close(): Promise<void>;
 }
 
@@ -50,6 +56,16 @@ export async function startDevProcessor(o: DevProcessorOptions): Promise<DevProc
   const sender = new EventSender(o.serviceUrl, o.webhookSecret, log);
   /** Idempotency-Key -> session id: a resent create answers the session it made the first time. */
   const created = new Map<string, string>();
+  const customers = new Set<string>();
+  const deletedCustomers: string[] = [];
+
+  /** `DELETE /v1/customers/{id}`: a customer it made, once; any other is `404 resource_missing`. */
+  function deleteCustomer(res: ServerResponse, id: string): void {
+    if (!customers.delete(id)) return send(res, 404, noSuchCustomer(id));
+    deletedCustomers.push(id);
+    log(`customer ${id} deleted`);
+    send(res, 200, deletedCustomer(id));
+  }
 
   function create(req: IncomingMessage, res: ServerResponse, form: Json): void {
     const key = req.headers['idempotency-key'];
@@ -87,6 +103,8 @@ export async function startDevProcessor(o: DevProcessorOptions): Promise<DevProc
       );
     }
     if (req.method === 'POST' && path === SESSIONS_PATH) return create(req, res, parseForm(body));
+    const customer = customerToDelete(req.method, path);
+    if (customer !== undefined) return deleteCustomer(res, customer);
     if (req.method === 'GET' && path.startsWith(`${SESSIONS_PATH}/`)) {
       const id = decodeURIComponent(path.slice(SESSIONS_PATH.length + 1));
       const session = sessions.retrieve(id, expandOf(query));
@@ -98,7 +116,7 @@ export async function startDevProcessor(o: DevProcessorOptions): Promise<DevProc
       apiError(
         'invalid_request_error',
         'resource_missing',
-        `Unrecognized request URL (${req.method} ${path}): the development processor serves checkout sessions only`,
+        `Unrecognized request URL (${req.method} ${path}): the development processor serves checkout sessions and customer deletion only`,
       ),
     );
   }
@@ -125,6 +143,7 @@ export async function startDevProcessor(o: DevProcessorOptions): Promise<DevProc
       const form = Object.fromEntries(new URLSearchParams(body));
       const refs = { customer: newId('cus_dev'), subscription: newId('sub_dev') };
       const done = sessions.complete(id, {}, buyerFromForm(form), refs);
+      customers.add(refs.customer);
       log(`checkout session ${id} paid`);
       await sender.send(eventEnvelope('checkout.session.completed', done));
       return redirect(res, withSessionId(params.success_url, id));
@@ -167,6 +186,8 @@ export async function startDevProcessor(o: DevProcessorOptions): Promise<DevProc
   return {
     url: base,
     sessions,
+    customers,
+    deletedCustomers,
     close: () =>
       new Promise<void>((resolve) => {
         sender.close();

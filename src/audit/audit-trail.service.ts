@@ -13,11 +13,16 @@ import {
   microsecondTime,
 } from './audit-chain';
 import { AuditEvent } from './audit-event.entity';
+import { AuditEventDto, AuditEventRow } from './audit-event-view.dto';
 import type { NewAuditEvent } from './audit-event.types';
 
 const INSERT_SQL = `INSERT INTO audit_events (seq, occurred_at, action, actor_type, actor_id,
   actor_org_id, subject_type, subject_id, subject_org_id, ip, request_id, details, prev_hash, hash)
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`;
+
+const OF_SUBJECT_SQL = `SELECT id, occurred_at, action, actor_type, actor_id, subject_type,
+  subject_id, ip, request_id, details FROM audit_events
+  WHERE subject_type = $1 AND subject_id = $2 ORDER BY seq`;
 
 /**
  * The one writer of audit events (docs/audit.md): appends to the hash chain, one writer at a time
@@ -33,6 +38,16 @@ export class AuditTrail {
     @InjectRepository(AuditEvent) private readonly events: Repository<AuditEvent>,
     private readonly clock: Clock,
   ) {}
+
+  /** Every event about one subject, oldest first: what the export tells a customer (section 9). */
+  async ofSubject(
+    type: string,
+    id: string,
+    manager: EntityManager = this.events.manager,
+  ): Promise<AuditEventDto[]> {
+    const rows = await manager.query<AuditEventRow[]>(OF_SUBJECT_SQL, [type, id]);
+    return rows.map((r) => AuditEventDto.from(r));
+  }
 
   /**
    * Writes the event in `manager`'s transaction when it has one (the change and its event commit

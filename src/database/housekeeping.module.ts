@@ -1,7 +1,7 @@
-import { Global, Module, Provider } from '@nestjs/common';
+import { Global, Module, Provider, Type } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { HousekeepingScheduler } from './housekeeping.scheduler';
-import { Housekeeping, RetentionRule } from './housekeeping.service';
+import { Housekeeping, HousekeepingTask, RetentionRule } from './housekeeping.service';
 
 /** Global, so each feature registers its own retention rules with `retention(rule)`. */
 @Global()
@@ -29,6 +29,18 @@ export function configuredRetention(
       const rule = ruleOf(config);
       if (rule) housekeeping.register(rule);
     },
+  };
+}
+
+/**
+ * A provider that registers a task (a service of the feature's, `inject`ed) with Housekeeping:
+ * list it in the feature's module.
+ */
+export function housekeepingTask(name: string, task: Type<HousekeepingTask>): Provider {
+  return {
+    provide: `housekeeping-task:${name}`,
+    inject: [Housekeeping, task],
+    useFactory: (housekeeping: Housekeeping, t: HousekeepingTask) => housekeeping.registerTask(t),
   };
 }
 

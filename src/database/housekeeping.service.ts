@@ -30,11 +30,24 @@ export interface RetentionRule {
   before?: string;
 }
 
+/**
+ * A pass of a feature's own that housekeeping runs after the deletions (retention that is more
+ * than a DELETE: erasing personal data). It takes care of its own batches and locks.
+ */
+export interface HousekeepingTask {
+  /** Names the task in the report, e.g. `subscriptions_erased`. */
+  name: string;
+  /** How many rows it handled; checks `stopping()` between its steps. */
+  run(stopping: () => boolean): Promise<number>;
+}
+
 export interface HousekeepingReport {
   /** Set when another instance was deleting (it holds the lock), or this one is stopping. */
   skipped?: 'another_instance' | 'stopping';
   /** Rows deleted, by rule name. */
   deleted: Record<string, number>;
+  /** Rows handled, by task name (HousekeepingTask). */
+  handled?: Record<string, number>;
 }
 
 /** The batch's DELETE of most rules. */
@@ -56,6 +69,7 @@ function deleteSql(rule: RetentionRule): string {
 export class Housekeeping {
   private readonly logger = new Logger('Housekeeping');
   private readonly rules = new Map<string, RetentionRule>();
+  private readonly tasks = new Map<string, HousekeepingTask>();
   private stopping = false;
 
   constructor(
@@ -65,6 +79,10 @@ export class Housekeeping {
 
   register(rule: RetentionRule): void {
     this.rules.set(rule.name, rule);
+  }
+
+  registerTask(task: HousekeepingTask): void {
+    this.tasks.set(task.name, task);
   }
 
   /** Ends the pass in progress after its current batch (shutdown). */
@@ -84,6 +102,10 @@ export class Housekeeping {
         report.deleted[rule.name] += n;
         if (n < HOUSEKEEPING_BATCH) break;
       }
+    }
+    for (const task of this.tasks.values()) {
+      if (this.stopping) return { ...report, skipped: 'stopping' };
+      report.handled = { ...report.handled, [task.name]: await task.run(() => this.stopping) };
     }
     this.log(report);
     return report;
@@ -109,7 +131,9 @@ export class Housekeeping {
   /** Counts only. */
   private log(report: HousekeepingReport): void {
     const parts = Object.entries(report.deleted).filter(([, n]) => n > 0);
-    if (parts.length === 0) return;
-    this.logger.log(`deleted ${parts.map(([name, n]) => `${n} ${name}`).join(', ')}`);
+    const handled = Object.entries(report.handled ?? {}).filter(([, n]) => n > 0);
+    if (parts.length === 0 && handled.length === 0) return;
+    const all = [...parts, ...handled].map(([name, n]) => `${n} ${name}`).join(', ');
+    this.logger.log(`deleted ${all}`);
   }
 }

@@ -6,6 +6,8 @@ export const SUBSCRIPTION_EVENT_TYPES = [
   'subscription.payment_failed',
   'subscription.expired',
   'subscription.canceled',
+  /** `{"id","erased_at"}` only: delete your copies of the record's personal data. */
+  'subscription.erased',
 ] as const;
 export const DEVICE_EVENT_TYPES = [
   'device.registered',
@@ -23,6 +25,9 @@ export const SUBSCRIBABLE_TYPES: readonly string[] = [
   ...SUBSCRIPTION_EVENT_TYPES,
   ...DEVICE_EVENT_TYPES,
 ];
+
+/** How a delivery whose body can no longer be opened ends: its owner was erased (contract section 9). */
+export const ERASED_ERROR = 'erased';
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

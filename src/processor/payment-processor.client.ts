@@ -76,6 +76,14 @@ export class PaymentProcessorClient {
   }
 
   /**
+   * Deletes the processor's customer (erasure, contract section 9): `DELETE /v1/customers/{id}`,
+   * with the client's timeout and retries. Throws the SDK's StripeError on failure.
+   */
+  async deleteCustomer(id: string): Promise<void> {
+    await timedProcessorCall('delete_customer', () => this.client().customers.del(id));
+  }
+
+  /**
    * True when the raw body carries a valid signature by one of the secrets (several while one is
    * being rotated). Only the signature: the body is parsed by the caller, under the limits public
    * JSON has (the SDK's own parse threw a 500 at a signed body that was not JSON). The age is

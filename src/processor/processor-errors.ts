@@ -46,3 +46,11 @@ export function describeProcessorError(err: unknown): string {
   }
   return (err instanceof Error ? err.message : String(err)).slice(0, 500);
 }
+
+/** The processor does not have it (any more): a deletion asked again counts as done. */
+export function isResourceMissing(err: unknown): boolean {
+  const { errors } = stripeSdk();
+  return (
+    err instanceof errors.StripeError && (err.statusCode === 404 || err.code === 'resource_missing')
+  );
+}

@@ -36,9 +36,13 @@ export class ReconcileScheduler extends PeriodicJob {
 
   /** Counts and ids only. */
   private report(r: ReconcileReport): void {
-    if (r.skipped || r.asked === 0) return;
-    const line = `reconcile pass: asked ${r.asked}, changed ${r.changed.length}, unchanged ${r.unchanged}, failed ${r.failed.length}`;
-    if (r.failed.length > 0) this.logger.warn(line);
+    if (r.skipped || (r.asked === 0 && !r.erasures)) return;
+    const e = r.erasures;
+    const erasures = e
+      ? `; processor customers of erased records: deleted ${e.deleted}, failed ${e.failed}`
+      : '';
+    const line = `reconcile pass: asked ${r.asked}, changed ${r.changed.length}, unchanged ${r.unchanged}, failed ${r.failed.length}${erasures}`;
+    if (r.failed.length > 0 || (e?.failed ?? 0) > 0) this.logger.warn(line);
     else this.logger.log(line);
   }
 }

@@ -1,3 +1,4 @@
+import { AuditTrailModule } from '../audit/audit-trail.module';
 import { Module } from '@nestjs/common';
 import { PaymentProcessorModule } from '../processor/payment-processor.module';
 import { OutgoingWebhookModule } from '../outgoing-webhook/outgoing-webhook.module';
@@ -5,11 +6,29 @@ import { SubscriptionEventHandlers } from './subscription-event.handlers';
 import { SubscriptionLifecycleService } from './subscription-lifecycle.service';
 import { SubscriptionReconciler } from './subscription-reconciler.service';
 import { SubscriptionModule } from './subscription.module';
+import { SubscriptionErasure } from './subscription-erasure.service';
+import { SubscriptionRetention } from './subscription-retention.service';
+import { housekeepingTask } from '../database/housekeeping.module';
 
-/** What moves subscriptions: the processor's events (webhook) and the reconcile pass. */
+/**
+ * What moves subscriptions: the processor's events (webhook), the reconcile pass, and erasure
+ * (on request and by retention).
+ */
 @Module({
-  imports: [SubscriptionModule, PaymentProcessorModule, OutgoingWebhookModule],
-  providers: [SubscriptionLifecycleService, SubscriptionEventHandlers, SubscriptionReconciler],
-  exports: [SubscriptionLifecycleService, SubscriptionEventHandlers, SubscriptionReconciler],
+  imports: [SubscriptionModule, PaymentProcessorModule, OutgoingWebhookModule, AuditTrailModule],
+  providers: [
+    SubscriptionLifecycleService,
+    SubscriptionEventHandlers,
+    SubscriptionReconciler,
+    SubscriptionErasure,
+    SubscriptionRetention,
+    housekeepingTask('subscriptions_erased', SubscriptionRetention),
+  ],
+  exports: [
+    SubscriptionLifecycleService,
+    SubscriptionEventHandlers,
+    SubscriptionReconciler,
+    SubscriptionErasure,
+  ],
 })
 export class SubscriptionLifecycleModule {}

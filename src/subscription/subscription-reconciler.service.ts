@@ -11,6 +11,7 @@ import { LifecycleEvent, SubscriptionLifecycleService } from './subscription-lif
 import type { SubscriptionStatus } from './subscription.entity';
 import { ADVISORY_LOCK } from '../database/advisory-locks';
 import { changedRows } from '../database/changed-rows';
+import { SubscriptionErasure } from './subscription-erasure.service';
 
 /** An intent that never reached the processor expires after this long (docs/checkout.md). */
 const UNSENT_EXPIRY_MS = 24 * 3600 * 1000;
@@ -29,6 +30,21 @@ const CLAIM_SQL = `UPDATE subscriptions SET reconciled_at = $1 WHERE id IN (
     AND ((checkout_session_id IS NOT NULL AND created_at <= $3) OR created_at <= $4)
   ORDER BY created_at, id LIMIT $5 FOR UPDATE SKIP LOCKED)
   RETURNING id, checkout_session_id AS "checkoutSessionId", created_at AS "createdAt"`;
+
+/**
+ * Claims erased records whose processor customer is still to be deleted, stamped like the
+ * pending ones; a deletion that just failed (SubscriptionErasure stamps it) waits its minute.
+ */
+const CLAIM_ERASURES_SQL = `UPDATE subscriptions SET reconciled_at = $1 WHERE id IN (
+  SELECT id FROM subscriptions WHERE processor_erasure_pending
+    AND (reconciled_at IS NULL OR reconciled_at <= $2)
+  ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
+  RETURNING id, processor_customer_id AS "customerId"`;
+
+interface ClaimedErasure {
+  id: string;
+  customerId: string | null;
+}
 
 interface Claimed {
   id: string;
@@ -50,12 +66,15 @@ export interface ReconcileReport {
   changed: ReconcileChange[];
   unchanged: number;
   failed: { id: string; reason: string }[];
+  /** Only when there were any: processor customers of erased records, deleted or not yet. */
+  erasures?: { asked: number; deleted: number; failed: number };
 }
 
 /**
  * The reconcile pass (docs/checkout.md): asks the processor about pending records the
  * webhook left behind and applies, through the webhook's own code, the transition the missing
- * event would have made. Never touches a record something else already moved.
+ * event would have made. Never touches a record something else already moved. Also asks the
+ * processor again to delete the customers of erased records it could not reach then.
  */
 @Injectable()
 export class SubscriptionReconciler {
@@ -67,6 +86,7 @@ export class SubscriptionReconciler {
     private readonly clock: Clock,
     private readonly processor: PaymentProcessorClient,
     private readonly lifecycle: SubscriptionLifecycleService,
+    private readonly erasure: SubscriptionErasure,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -77,18 +97,36 @@ export class SubscriptionReconciler {
 
   async runOnce(): Promise<ReconcileReport> {
     const report: ReconcileReport = { asked: 0, changed: [], unchanged: 0, failed: [] };
-    const claimed = await this.claim();
-    if (!claimed) return { ...report, skipped: 'another_instance' };
+    const claim = await this.claim();
+    if (!claim) return { ...report, skipped: 'another_instance' };
+    const { claimed, erasures } = claim;
     report.asked = claimed.length;
     for (const row of claimed) {
       if (this.stopping) return { ...report, skipped: 'stopping' };
       await this.reconcileOne(row, report);
     }
+    if (erasures.length > 0) report.erasures = { asked: erasures.length, deleted: 0, failed: 0 };
+    for (const row of erasures) {
+      if (this.stopping) return { ...report, skipped: 'stopping' };
+      await this.retryErasure(row, report.erasures!);
+    }
     return report;
   }
 
+  /** The processor's customer of an erased record, asked again (a 404 counts as deleted). */
+  private async retryErasure(
+    row: ClaimedErasure,
+    counts: NonNullable<ReconcileReport['erasures']>,
+  ): Promise<void> {
+    const deleted = row.customerId
+      ? await this.erasure.deleteAtProcessor(row.id, row.customerId)
+      : false;
+    if (deleted) counts.deleted++;
+    else counts.failed++;
+  }
+
   /** Undefined when another instance holds the lock (it is claiming these very records). */
-  private claim(): Promise<Claimed[] | undefined> {
+  private claim(): Promise<{ claimed: Claimed[]; erasures: ClaimedErasure[] } | undefined> {
     const now = this.clock.now().getTime();
     const pendingAfterMs = this.config.subscriptions.reconcilePendingAfterSeconds * 1000;
     return this.dataSource.transaction(async (manager) => {
@@ -104,7 +142,12 @@ export class SubscriptionReconciler {
         new Date(now - UNSENT_EXPIRY_MS),
         BATCH,
       ]);
-      return rows;
+      const erasures = await changedRows<ClaimedErasure>(manager, CLAIM_ERASURES_SQL, [
+        new Date(now),
+        new Date(now - RECHECK_AFTER_MS),
+        BATCH,
+      ]);
+      return { claimed: rows, erasures: erasures.rows };
     });
   }
 

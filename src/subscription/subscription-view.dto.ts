@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { AuditEventDto } from '../audit/audit-event-view.dto';
 import { mapPage, type Page } from '../common/pagination/page';
 import {
   HISTORY_SOURCES,
@@ -6,6 +7,8 @@ import {
   SubscriptionHistoryEntry,
 } from './subscription-history.entity';
 import type { SubscriptionDetail } from './subscription.service';
+import type { SubscriptionExport } from './subscription-export.service';
+import type { SubjectDelivery } from '../outgoing-webhook/delivery/subject-deliveries.service';
 import {
   SUBSCRIPTION_STATUSES,
   type SubscriptionRecord,
@@ -166,5 +169,47 @@ export class SubscriptionListDto {
 
   static from(page: Page<SubscriptionRecord>): SubscriptionListDto {
     return mapPage(page, (s) => SubscriptionListItemDto.from(s));
+  }
+}
+
+/** A delivery of one of the record's events: who received what, and when. */
+export class SubscriptionDeliveryDto {
+  @ApiProperty({ format: 'uuid' }) endpoint_id!: string;
+  @ApiProperty({ example: 'https://fulfilment.example.com/hooks/care' }) url!: string;
+  @ApiProperty({ format: 'uuid' }) event_id!: string;
+  @ApiProperty({ example: 'subscription.paid' }) type!: string;
+  @ApiProperty({ description: 'ISO 8601' }) delivered_at!: string;
+
+  static from(d: SubjectDelivery): SubscriptionDeliveryDto {
+    return {
+      endpoint_id: d.endpointId,
+      url: d.url,
+      event_id: d.eventId,
+      type: d.type,
+      delivered_at: d.deliveredAt.toISOString(),
+    };
+  }
+}
+
+/** What is held about one subscription (contract section 9). */
+export class SubscriptionExportDto {
+  @ApiProperty({ type: SubscriptionDetailDto }) subscription!: SubscriptionDetailDto;
+  @ApiProperty({
+    type: [SubscriptionDeliveryDto],
+    description: "Deliveries made of the record's events, oldest first",
+  })
+  deliveries!: SubscriptionDeliveryDto[];
+  @ApiProperty({
+    type: [AuditEventDto],
+    description: 'Audit events whose subject is this record (who looked at it), oldest first',
+  })
+  access!: AuditEventDto[];
+
+  static from(e: SubscriptionExport): SubscriptionExportDto {
+    return {
+      subscription: SubscriptionDetailDto.withHistory(e),
+      deliveries: e.deliveries.map((d) => SubscriptionDeliveryDto.from(d)),
+      access: e.access,
+    };
   }
 }

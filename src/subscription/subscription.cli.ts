@@ -1,4 +1,3 @@
-import { cliActor } from '../audit/audit-event.types';
 import { CliCommand, dtoFrom, PAGE_FLAGS } from '../cli/cli-command';
 import { SUBSCRIPTION_STATUSES } from './subscription.entity';
 import { ListSubscriptionsDto } from './list-subscriptions.dto';
@@ -6,7 +5,15 @@ import { SubscriptionLifecycleModule } from './subscription-lifecycle.module';
 import { SubscriptionModule } from './subscription.module';
 import { SubscriptionReconciler } from './subscription-reconciler.service';
 import { SubscriptionDetail, SubscriptionService } from './subscription.service';
-import { SubscriptionHistoryItemDto, SubscriptionListDto } from './subscription-view.dto';
+import {
+  SubscriptionDeliveryDto,
+  SubscriptionHistoryItemDto,
+  SubscriptionListDto,
+  SubscriptionRecordDto,
+} from './subscription-view.dto';
+import { cliActor } from '../audit/audit-event.types';
+import { SubscriptionErasure } from './subscription-erasure.service';
+import { SubscriptionExporter } from './subscription-export.service';
 
 export const subscriptionCommands: Record<string, CliCommand> = {
   'subscription:show': {
@@ -41,6 +48,38 @@ export const subscriptionCommands: Record<string, CliCommand> = {
       return async (app) =>
         SubscriptionListDto.from(await app.get(SubscriptionService).list(query, cliActor()));
     },
+  },
+  'subscription:erase': {
+    summary: 'Erase the personal data of one subscription (not while paid or past_due)',
+    usage: 'subscription:erase ID',
+    options: {},
+    positionals: ['ID'],
+    // Erasure asks the processor to delete its customer afterwards.
+    module: SubscriptionLifecycleModule,
+    prepare: (args) =>
+      Promise.resolve(async (app) =>
+        SubscriptionRecordDto.from(
+          await app.get(SubscriptionErasure).erase(args.positionals[0] ?? '', cliActor()),
+        ),
+      ),
+  },
+  'subscription:export': {
+    summary: 'Print what is held about one subscription: record, history, deliveries, access',
+    usage: 'subscription:export ID',
+    options: {},
+    positionals: ['ID'],
+    module: SubscriptionModule,
+    prepare: (args) =>
+      Promise.resolve(async (app) => {
+        const held = await app
+          .get(SubscriptionExporter)
+          .export(args.positionals[0] ?? '', cliActor());
+        return {
+          subscription: fullView(held),
+          deliveries: held.deliveries.map((d) => SubscriptionDeliveryDto.from(d)),
+          access: held.access,
+        };
+      }),
   },
   'subscription:reconcile': {
     summary: 'Run the reconcile pass once (asks the processor), print what it changed',
@@ -80,9 +119,10 @@ function fullView({ subscription: s, history }: SubscriptionDetail): Record<stri
     paid_at: s.paidAt?.toISOString() ?? null,
     canceled_at: s.canceledAt?.toISOString() ?? null,
     reconciled_at: s.reconciledAt?.toISOString() ?? null,
+    erased_at: s.erasedAt?.toISOString() ?? null,
+    processor_erasure_pending: s.processorErasurePending,
     created_at: s.createdAt.toISOString(),
     updated_at: s.updatedAt.toISOString(),
-    erased_at: s.erasedAt?.toISOString() ?? null,
     history: history.map((h) => SubscriptionHistoryItemDto.from(h)),
   };
 }

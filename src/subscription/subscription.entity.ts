@@ -26,6 +26,10 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 // Keyset pages, newest first, with and without a status; the status one also finds reconcile work.
 @Index('IDX_subscriptions_created_at_id', ['createdAt', 'id'])
 @Index('IDX_subscriptions_status_created_at_id', ['status', 'createdAt', 'id'])
+// The reconcile pass finds the processor customers still to delete.
+@Index('IDX_subscriptions_processor_erasure_pending', ['id'], {
+  where: 'processor_erasure_pending',
+})
 // Retention finds ended records not yet erased by when they ended.
 @Index('IDX_subscriptions_retention', ['status', 'statusChangedAt'], { where: 'erased_at IS NULL' })
 export class Subscription {

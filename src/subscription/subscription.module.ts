@@ -7,6 +7,7 @@ import { Subscription } from './subscription.entity';
 import { SubscriptionService } from './subscription.service';
 import { SubscriptionPersonalData } from './subscription-personal.service';
 import { SubscriptionSealing } from './subscription-sealing.service';
+import { SubscriptionExporter } from './subscription-export.service';
 
 /** Subscription records without the HTTP routes, so the command line can use them too. */
 @Module({
@@ -15,7 +16,17 @@ import { SubscriptionSealing } from './subscription-sealing.service';
     OutgoingWebhookModule,
     AuditTrailModule,
   ],
-  providers: [SubscriptionService, SubscriptionPersonalData, SubscriptionSealing],
-  exports: [SubscriptionService, SubscriptionPersonalData, SubscriptionSealing],
+  providers: [
+    SubscriptionService,
+    SubscriptionPersonalData,
+    SubscriptionSealing,
+    SubscriptionExporter,
+  ],
+  exports: [
+    SubscriptionService,
+    SubscriptionPersonalData,
+    SubscriptionSealing,
+    SubscriptionExporter,
+  ],
 })
 export class SubscriptionModule {}

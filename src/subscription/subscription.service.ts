@@ -20,7 +20,8 @@ import {
 } from './subscription.entity';
 import { OpenKey } from '../personal-data/personal-data.service';
 import { AuditTrail } from '../audit/audit-trail.service';
-import type { AuditActor, AuditSubject } from '../audit/audit-event.types';
+import type { AuditActor } from '../audit/audit-event.types';
+import { subscriptionSubject } from './subscription-audit';
 import { AppConfig } from '../config/app-config';
 import { NO_PERSONAL_FIELDS, SubscriptionPersonalData } from './subscription-personal.service';
 import { SubscriptionRecordDto } from './subscription-view.dto';
@@ -212,7 +213,7 @@ export class SubscriptionService {
     await this.audit.append({
       action: 'subscription.viewed',
       actor,
-      subject: this.subjectOf(subscription.id),
+      subject: subscriptionSubject(this.config, subscription.id),
     });
     return { subscription, history };
   }
@@ -240,11 +241,6 @@ export class SubscriptionService {
           },
     );
     return { ...found, items: await this.personalData.openMany(found.items) };
-  }
-
-  /** A record as an audit event's subject: it belongs to the fulfilment organization. */
-  subjectOf(id: string): AuditSubject {
-    return { type: 'subscription', id, orgId: this.config.subscriptions.fulfilmentOrgId ?? null };
   }
 
   private async newestFirst(
@@ -276,6 +272,7 @@ export class SubscriptionService {
    */
   static outgoingEvent(s: SubscriptionRecord, key: OpenKey | null): NewOutgoingEvent {
     const data = SubscriptionRecordDto.from(s);
-    return { type: EVENT_OF_STATUS[s.status], data, ...(key ? { sealWith: key } : {}) };
+    const type = EVENT_OF_STATUS[s.status];
+    return { type, data, subjectId: s.id, ...(key ? { sealWith: key } : {}) };
   }
 }

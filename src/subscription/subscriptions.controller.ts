@@ -1,20 +1,40 @@
-import { applyDecorators, Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
+import {
+  applyDecorators,
+  Controller,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Query,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Auth } from '../auth/auth.decorator';
-import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser } from '../auth/current-user.decorator';
 import { userActor } from '../audit/audit-event.types';
+import type { AuthUser, Role } from '../auth/auth-user';
+import { Auth } from '../auth/auth.decorator';
+import { CurrentUser } from '../auth/current-user.decorator';
 import { ErrorCode } from '../common/errors/error-code.enum';
-import { ApiProblems } from '../common/openapi/api-problems.decorator';
+import { ApiCookieWrite, ApiProblems } from '../common/openapi/api-problems.decorator';
 import { FulfilmentGuard } from './fulfilment.guard';
 import { ListSubscriptionsDto } from './list-subscriptions.dto';
-import { SubscriptionDetailDto, SubscriptionListDto } from './subscription-view.dto';
+import {
+  SubscriptionDetailDto,
+  SubscriptionExportDto,
+  SubscriptionListDto,
+  SubscriptionRecordDto,
+} from './subscription-view.dto';
 import { SubscriptionService } from './subscription.service';
+import { SubscriptionErasure } from './subscription-erasure.service';
+import { SubscriptionExporter } from './subscription-export.service';
 
-/** Signed in (session), then in the fulfilment organization; guards run in this order. */
-const FulfilmentOnly = () =>
+/**
+ * Signed in (session), with `role` (admin: erasure and export), then in the fulfilment
+ * organization; guards run in this order.
+ */
+const FulfilmentOnly = (role: Role = 'member') =>
   applyDecorators(
-    Auth(),
+    Auth({ role }),
     UseGuards(FulfilmentGuard),
     // `forbidden`: not a user of the organization FULFILMENT_ORG_ID.
     ApiProblems(ErrorCode.Forbidden),
@@ -24,7 +44,11 @@ const FulfilmentOnly = () =>
 @ApiTags('subscriptions')
 @Controller('api/v1/subscriptions')
 export class SubscriptionsController {
-  constructor(private readonly subscriptions: SubscriptionService) {}
+  constructor(
+    private readonly subscriptions: SubscriptionService,
+    private readonly erasure: SubscriptionErasure,
+    private readonly exporter: SubscriptionExporter,
+  ) {}
 
   @Get()
   @FulfilmentOnly()
@@ -52,5 +76,38 @@ export class SubscriptionsController {
     @Param('id') id: string,
   ): Promise<SubscriptionDetailDto> {
     return SubscriptionDetailDto.withHistory(await this.subscriptions.detail(id, userActor(me)));
+  }
+
+  @Post(':id/erase')
+  @FulfilmentOnly('admin')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    operationId: 'eraseSubscription',
+    summary: 'Erase its personal data (not while paid or past_due); again: the same record',
+  })
+  @ApiOkResponse({ type: SubscriptionRecordDto })
+  @ApiCookieWrite()
+  // 409: still billed (paid, past_due): cancel it at the processor first.
+  @ApiProblems(ErrorCode.ValidationFailed, ErrorCode.NotFound, ErrorCode.Conflict)
+  async erase(
+    @CurrentUser() me: AuthUser,
+    @Param('id') id: string,
+  ): Promise<SubscriptionRecordDto> {
+    return SubscriptionRecordDto.from(await this.erasure.erase(id, userActor(me)));
+  }
+
+  @Get(':id/export')
+  @FulfilmentOnly('admin')
+  @ApiOperation({
+    operationId: 'exportSubscription',
+    summary: 'What is held about it: the record, its history, its deliveries, who looked',
+  })
+  @ApiOkResponse({ type: SubscriptionExportDto })
+  @ApiProblems(ErrorCode.ValidationFailed, ErrorCode.NotFound)
+  async export(
+    @CurrentUser() me: AuthUser,
+    @Param('id') id: string,
+  ): Promise<SubscriptionExportDto> {
+    return SubscriptionExportDto.from(await this.exporter.export(id, userActor(me)));
   }
 }

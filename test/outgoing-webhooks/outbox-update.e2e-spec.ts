@@ -32,7 +32,11 @@ describe('outgoing webhooks: an UPDATE and its event in one statement', () => {
   it('stores no event (and no delivery) when the UPDATE matched no row', async () => {
     const outbox = w.t.app.get(EventOutbox);
     const dataSource = w.t.app.get(DataSource);
-    const event = { type: 'subscription.paid' as const, data: { id: 'none' } };
+    const event = {
+      type: 'subscription.paid' as const,
+      data: { id: 'none' },
+      subjectId: randomUUID(),
+    };
     const change = { statement: TOUCH, params: [new Date(), randomUUID()] };
     // Outside a transaction (through TypeORM) and inside one (on the transaction's connection).
     const alone = await outbox.recordWith(dataSource.manager, change, event);
@@ -48,11 +52,12 @@ describe('outgoing webhooks: an UPDATE and its event in one statement', () => {
     const outbox = w.t.app.get(EventOutbox);
     const dataSource = w.t.app.get(DataSource);
     const [sub] = await dataSource.query<{ id: string }[]>(
-      `INSERT INTO subscriptions (id, product, source, lease_cents, monthly_cents, currency, created_at, updated_at, status_changed_at)
+      `INSERT INTO subscriptions (id, product, source, lease_cents, monthly_cents, currency, created_at,
+        updated_at, status_changed_at)
        VALUES ($1, 'lease', 'test', 24900, 5000, 'usd', now(), now(), now()) RETURNING id`,
       [randomUUID()],
     );
-    const event = { type: 'subscription.paid' as const, data: { id: sub.id } };
+    const event = { type: 'subscription.paid' as const, data: { id: sub.id }, subjectId: sub.id };
     const change = { statement: TOUCH, params: [new Date(), sub.id] };
     const id = await dataSource.transaction((m) => outbox.recordWith(m, change, event));
     expect(await stored(id!)).toEqual({ events: 1, deliveries: 1 });

@@ -4,6 +4,8 @@ import { CheckoutSessions } from '../../dev-processor/checkout-sessions';
 import type { Json } from '../../dev-processor/completed-session';
 import {
   apiError,
+  customerToDelete,
+  deletedCustomer,
   expandOf,
   noSuchSession,
   parseForm,
@@ -32,6 +34,8 @@ export class FakeProcessor {
   readonly requests: ReceivedRequest[] = [];
   private readonly store = new CheckoutSessions(() => this.url);
   mode: FakeMode = 'ok';
+  /** How customer deletions are answered: `down` is a 503 (the SDK retries, then gives up). */
+  customersMode: 'ok' | 'down' = 'ok';
   /** Runs when a session request arrives, before the answer: to look at the world at that moment. */
   onSessionRequest?: (req: ReceivedRequest) => Promise<void>;
   private server?: Server;
@@ -55,6 +59,11 @@ export class FakeProcessor {
 
   sessionRequests(): ReceivedRequest[] {
     return this.requests.filter((r) => r.method === 'POST' && r.path === SESSIONS_PATH);
+  }
+
+  /** The customer ids of every `DELETE /v1/customers/{id}` that arrived (answered or not). */
+  customerDeletions(): string[] {
+    return this.requests.flatMap((r) => customerToDelete(r.method, r.path) ?? []);
   }
 
   retrieveRequests(): ReceivedRequest[] {
@@ -86,6 +95,7 @@ export class FakeProcessor {
     this.requests.length = 0;
     this.store.clear();
     this.mode = mode;
+    this.customersMode = 'ok';
     this.onSessionRequest = undefined;
   }
 
@@ -105,6 +115,13 @@ export class FakeProcessor {
     const received = { method: req.method ?? '', path, headers: req.headers, form };
     this.requests.push(received);
     if (req.method === 'GET' && path.startsWith('/c/pay/')) return hostedPage(res, path);
+    const customer = customerToDelete(req.method, path);
+    if (customer !== undefined) {
+      if (this.customersMode === 'down') {
+        return send(res, 503, { error: { type: 'api_error', message: 'Service unavailable' } });
+      }
+      return send(res, 200, deletedCustomer(customer));
+    }
     const retrieve = req.method === 'GET' && path.startsWith(`${SESSIONS_PATH}/`);
     if (!retrieve && (req.method !== 'POST' || path !== SESSIONS_PATH)) {
       return send(res, 404, apiError('invalid_request_error', 'resource_missing', 'Unknown path'));

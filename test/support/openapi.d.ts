@@ -160,6 +160,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/subscriptions/{id}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Erase its personal data (not while paid or past_due); again: the same record */
+        post: operations["eraseSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/subscriptions/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What is held about it: the record, its history, its deliveries, who looked */
+        get: operations["exportSubscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -731,6 +765,76 @@ export interface components {
             /** @description In the order the events happened (their `created`; ties in arrival order) */
             history: components["schemas"]["SubscriptionHistoryItemDto"][];
         };
+        SubscriptionRecordDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "paid" | "past_due" | "canceled" | "expired" | "payment_failed";
+            /** @description ISO 8601 */
+            created_at: string;
+            /** @description ISO 8601 */
+            paid_at: string | null;
+            /** @description ISO 8601 */
+            canceled_at: string | null;
+            coupon: string | null;
+            customer: components["schemas"]["SubscriptionCustomerDto"];
+            recipient: components["schemas"]["SubscriptionRecipientDto"];
+            shipping: components["schemas"]["SubscriptionShippingDto"];
+            processor: components["schemas"]["SubscriptionProcessorDto"];
+            /** @description When its personal data was erased (ISO 8601) */
+            erased_at: string | null;
+        };
+        SubscriptionDeliveryDto: {
+            /** Format: uuid */
+            endpoint_id: string;
+            /** @example https://fulfilment.example.com/hooks/care */
+            url: string;
+            /** Format: uuid */
+            event_id: string;
+            /** @example subscription.paid */
+            type: string;
+            /** @description ISO 8601 */
+            delivered_at: string;
+        };
+        AuditActorDto: {
+            /** @enum {string} */
+            type: "user" | "device" | "cli" | "system";
+            /** @description The account or device; the OS user for `cli`; null for `system` */
+            id: string | null;
+        };
+        AuditSubjectDto: {
+            /** @example device */
+            type: string;
+            id: string;
+        };
+        AuditEventDto: {
+            /**
+             * @description Ascending in order of writing
+             * @example 1042
+             */
+            id: string;
+            /** @description ISO 8601 */
+            occurred_at: string;
+            /** @example user.role_changed */
+            action: string;
+            actor: components["schemas"]["AuditActorDto"];
+            subject: components["schemas"]["AuditSubjectDto"] | null;
+            /** @description The client's address */
+            ip: string | null;
+            /** @description The X-Request-Id of the request */
+            request_id: string | null;
+            /** @description Ids, counts and codes; never personal data */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        SubscriptionExportDto: {
+            subscription: components["schemas"]["SubscriptionDetailDto"];
+            /** @description Deliveries made of the record's events, oldest first */
+            deliveries: components["schemas"]["SubscriptionDeliveryDto"][];
+            /** @description Audit events whose subject is this record (who looked at it), oldest first */
+            access: components["schemas"]["AuditEventDto"][];
+        };
         LoginDto: {
             /**
              * @description The identity provider's ID token (a signed JWT), at most 16 384 characters; a longer one is `400 validation_failed`
@@ -965,14 +1069,14 @@ export interface components {
             url: string;
             description?: string;
             /** @description Defaults to every type the organization may receive */
-            event_types?: ("subscription.created" | "subscription.paid" | "subscription.past_due" | "subscription.payment_failed" | "subscription.expired" | "subscription.canceled" | "device.registered" | "device.deactivated" | "device.key_rotated")[];
+            event_types?: ("subscription.created" | "subscription.paid" | "subscription.past_due" | "subscription.payment_failed" | "subscription.expired" | "subscription.canceled" | "subscription.erased" | "device.registered" | "device.deactivated" | "device.key_rotated")[];
         };
         WebhookEndpointCreatedDto: {
             /** Format: uuid */
             id: string;
             url: string;
             description: string | null;
-            event_types: ("subscription.created" | "subscription.paid" | "subscription.past_due" | "subscription.payment_failed" | "subscription.expired" | "subscription.canceled" | "device.registered" | "device.deactivated" | "device.key_rotated")[];
+            event_types: ("subscription.created" | "subscription.paid" | "subscription.past_due" | "subscription.payment_failed" | "subscription.expired" | "subscription.canceled" | "subscription.erased" | "device.registered" | "device.deactivated" | "device.key_rotated")[];
             enabled: boolean;
             /** @description ISO 8601 */
             created_at: string;
@@ -987,7 +1091,7 @@ export interface components {
             id: string;
             url: string;
             description: string | null;
-            event_types: ("subscription.created" | "subscription.paid" | "subscription.past_due" | "subscription.payment_failed" | "subscription.expired" | "subscription.canceled" | "device.registered" | "device.deactivated" | "device.key_rotated")[];
+            event_types: ("subscription.created" | "subscription.paid" | "subscription.past_due" | "subscription.payment_failed" | "subscription.expired" | "subscription.canceled" | "subscription.erased" | "device.registered" | "device.deactivated" | "device.key_rotated")[];
             enabled: boolean;
             /** @description ISO 8601 */
             created_at: string;
@@ -1000,7 +1104,7 @@ export interface components {
             url?: string;
             description?: string;
             /** @description Defaults to every type the organization may receive */
-            event_types?: ("subscription.created" | "subscription.paid" | "subscription.past_due" | "subscription.payment_failed" | "subscription.expired" | "subscription.canceled" | "device.registered" | "device.deactivated" | "device.key_rotated")[];
+            event_types?: ("subscription.created" | "subscription.paid" | "subscription.past_due" | "subscription.payment_failed" | "subscription.expired" | "subscription.canceled" | "subscription.erased" | "device.registered" | "device.deactivated" | "device.key_rotated")[];
             /** @description Enabling again sends only events stored from then on */
             enabled?: boolean;
         };
@@ -1034,38 +1138,6 @@ export interface components {
             items: components["schemas"]["WebhookDeliveryDto"][];
             /** @description Pass as `cursor`; null on the last page */
             next_cursor: string | null;
-        };
-        AuditActorDto: {
-            /** @enum {string} */
-            type: "user" | "device" | "cli" | "system";
-            /** @description The account or device; the OS user for `cli`; null for `system` */
-            id: string | null;
-        };
-        AuditSubjectDto: {
-            /** @example device */
-            type: string;
-            id: string;
-        };
-        AuditEventDto: {
-            /**
-             * @description Ascending in order of writing
-             * @example 1042
-             */
-            id: string;
-            /** @description ISO 8601 */
-            occurred_at: string;
-            /** @example user.role_changed */
-            action: string;
-            actor: components["schemas"]["AuditActorDto"];
-            subject: components["schemas"]["AuditSubjectDto"] | null;
-            /** @description The client's address */
-            ip: string | null;
-            /** @description The X-Request-Id of the request */
-            request_id: string | null;
-            /** @description Ids, counts and codes; never personal data */
-            details: {
-                [key: string]: unknown;
-            };
         };
         AuditEventListDto: {
             items: components["schemas"]["AuditEventDto"][];
@@ -1676,6 +1748,232 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubscriptionDetailDto"];
+                };
+            };
+            /** @description Bad Request: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unauthenticated";
+                    };
+                };
+            };
+            /** @description Forbidden: `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description Not Found: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    eraseSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionRecordDto"];
+                };
+            };
+            /** @description Bad Request: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unauthenticated";
+                    };
+                };
+            };
+            /** @description Forbidden: `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description Not Found: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Conflict: `conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "conflict";
+                    };
+                };
+            };
+            /** @description Payload Too Large: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    exportSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionExportDto"];
                 };
             };
             /** @description Bad Request: `validation_failed` */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
 import { Clock } from '../../common/clock/clock';
 import { ErrorCode } from '../../common/errors/error-code.enum';
 import { parseUuid } from '../../config/uuid';
@@ -14,7 +14,8 @@ import type { Page } from '../../common/pagination/page';
 import { EventOutbox } from '../outbox/event-outbox.service';
 import { WebhookDelivery } from './outgoing-webhook-delivery.entity';
 import { OutgoingWebhookError } from '../outgoing-webhook.error';
-import { sendable } from '../outgoing-webhook.types';
+import { ERASED_ERROR, sendable } from '../outgoing-webhook.types';
+import { PersonalData } from '../../personal-data/personal-data.service';
 import { WebhookEndpointService } from '../endpoints/webhook-endpoint.service';
 
 /**
@@ -57,6 +58,7 @@ export class WebhookDeliveryService {
     private readonly endpoints: WebhookEndpointService,
     private readonly outbox: EventOutbox,
     private readonly clock: Clock,
+    private readonly personalData: PersonalData,
   ) {}
 
   /** The endpoint's 404 comes before the cursor's 400, as it always has. */
@@ -74,7 +76,8 @@ export class WebhookDeliveryService {
 
   /**
    * A new attempt now, also for a failed delivery; `orgId` undefined: the command line. Returns
-   * the event's id in its stored (lower-case) form. A disabled endpoint is sent nothing but its
+   * the event's id in its stored (lower-case) form. An erased subscription's event is `409`: its
+   * body is gone with the key (contract section 9). A disabled endpoint is sent nothing but its
    * test calls, so a retry there is `409 conflict` (enable it first), never queued: a queued one
    * would fire, unannounced, whenever someone enabled the endpoint. During an attempt in flight
    * the retry is kept and made right after it, never beside it (the worker's FINISH_SQL).
@@ -89,12 +92,19 @@ export class WebhookDeliveryService {
         'SELECT enabled FROM webhook_endpoints WHERE id = $1 FOR SHARE',
         [endpoint.id],
       );
-      const [delivery] = await m.query<{ type: string }[]>(
-        `SELECT e.type FROM webhook_deliveries d JOIN outgoing_events e ON e.id = d.event_id
+      const [delivery] = await m.query<DeliveryToRetry[]>(
+        `SELECT e.type, e.data_key_id AS "dataKeyId", d.last_error AS "lastError"
+          FROM webhook_deliveries d JOIN outgoing_events e ON e.id = d.event_id
           WHERE d.endpoint_id = $1 AND d.event_id = $2`,
         [endpoint.id, id],
       );
       if (!current || !delivery) throw notFound();
+      if (await this.erased(m, delivery)) {
+        throw new OutgoingWebhookError(
+          ErrorCode.Conflict,
+          "The event's subscription was erased: its body can no longer be sent.",
+        );
+      }
       if (!sendable(current.enabled, delivery.type)) {
         throw new OutgoingWebhookError(
           ErrorCode.Conflict,
@@ -111,6 +121,18 @@ export class WebhookDeliveryService {
     });
     return id;
   }
+
+  /** Its owner erased: the body's data key is gone (or the delivery already ended so). */
+  private async erased(m: EntityManager, d: DeliveryToRetry): Promise<boolean> {
+    if (d.lastError === ERASED_ERROR) return true;
+    return d.dataKeyId !== null && (await this.personalData.keyOf(d.dataKeyId, m)) === null;
+  }
+}
+
+interface DeliveryToRetry {
+  type: string;
+  dataKeyId: string | null;
+  lastError: string | null;
 }
 
 const notFound = () =>

@@ -31,6 +31,7 @@ import { openSecret } from '../endpoints/outgoing-webhook-secrets';
 import { DataKeyring } from '../../personal-data/data-keyring';
 import { PersonalData } from '../../personal-data/personal-data.service';
 import { signDelivery } from './outgoing-webhook-signer';
+import { ERASED_ERROR } from '../outgoing-webhook.types';
 import { ClaimedDelivery, WebhookDeliveryStore } from './webhook-delivery.store';
 
 const CONCURRENCY = 16;
@@ -50,7 +51,6 @@ const SHUTDOWN_GRACE_MS = 2000;
  */
 const LEASE_MARGIN_MS = 10_000;
 /** The body's owner was erased: failed for good, nothing sent (contract section 9). */
-export const ERASED_ERROR = 'erased';
 const ERASED: AttemptResult = { ok: false, statusCode: null, error: ERASED_ERROR };
 
 /**

@@ -16,11 +16,12 @@ import type { DeviceEventType, SubscriptionEventType } from '../outgoing-webhook
 import { TEST_EVENT_TYPE } from '../outgoing-webhook.types';
 
 /**
- * A change to report: its type and its `data` as integrators get it. `sealWith`: the body carries
+ * A change to report: its type and its `data` as integrators get it. `subjectId`: the
+ * subscription it is about (its export and erasure find it). `sealWith`: the body carries
  * personal data, so it is stored sealed under its owner's data key (docs/privacy.md).
  */
 export type NewOutgoingEvent =
-  | { type: SubscriptionEventType; data: object; sealWith?: OpenKey }
+  | { type: SubscriptionEventType; data: object; subjectId: string; sealWith?: OpenKey }
   | { type: DeviceEventType; orgId: string; data: object };
 
 const WAKE_FLAG = 'outgoingWebhookWake';
@@ -59,16 +60,17 @@ export function outboxStatement(change: string, n: number): OutboxStatement {
  * nothing but the change when it returned no row.
  */
 function outboxSql(change: string | undefined, n: number): string {
-  const [id, type, org, payload, at, key] = [1, 2, 3, 4, 5, 6].map((i) => `$${n + i}`);
+  const [id, type, org, payload, at, key, subject] = [1, 2, 3, 4, 5, 6, 7].map((i) => `$${n + i}`);
   const changed = 'EXISTS (SELECT 1 FROM change)';
   const [and, where] = change === undefined ? ['', ''] : [` AND ${changed}`, ` WHERE ${changed}`];
   return `WITH ${change === undefined ? '' : `change AS (${change}),`}
   subscribed AS (SELECT id FROM webhook_endpoints
     WHERE org_id = ${org}::uuid AND enabled AND ${type}::text = ANY(event_types)${and}),
-  event AS (INSERT INTO outgoing_events (id, type, org_id, payload, created_at, settled_at, data_key_id)
+  event AS (INSERT INTO outgoing_events
+    (id, type, org_id, payload, created_at, settled_at, data_key_id, subject_id)
     SELECT ${id}::uuid, ${type}::text, ${org}::uuid, ${payload}::text, ${at}::timestamptz,
       CASE WHEN EXISTS (SELECT 1 FROM subscribed) THEN NULL ELSE ${at}::timestamptz END,
-      ${key}::uuid${where}
+      ${key}::uuid, ${subject}::uuid${where}
     RETURNING 1),
   deliveries AS (INSERT INTO webhook_deliveries
     (event_id, endpoint_id, status, attempts, next_attempt_at, manual, created_at)
@@ -90,7 +92,8 @@ const PLAIN_BODIES_SQL = `SELECT id, payload, payload::jsonb -> 'data' ->> 'id' 
   FROM outgoing_events WHERE data_key_id IS NULL AND type LIKE 'subscription.%'
     AND type <> 'subscription.erased' AND payload::jsonb -> 'data' ->> 'id' = ANY($1::text[])
   FOR UPDATE`;
-const SEAL_BODY_SQL = 'UPDATE outgoing_events SET payload = $2, data_key_id = $3 WHERE id = $1';
+const SEAL_BODY_SQL = `UPDATE outgoing_events SET payload = $2, data_key_id = $3, subject_id = $3
+  WHERE id = $1`;
 
 /**
  * The transactional outbox: callers write the event with their own transaction's manager, or hand
@@ -160,6 +163,7 @@ export class EventOutbox implements OnModuleInit, EntitySubscriberInterface {
       payload,
       now,
       key?.owner ?? null,
+      'subjectId' in event ? event.subjectId : null,
     ]);
     if (row.delivered) this.wakeAfterCommit(manager);
     return row.stored ? id : undefined;

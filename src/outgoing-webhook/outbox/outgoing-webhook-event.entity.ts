@@ -26,6 +26,11 @@ export class OutgoingEvent {
   @Column({ name: 'data_key_id', type: 'uuid', nullable: true })
   dataKeyId!: string | null;
 
+  /** The subscription the event is about, sealed or not: its export and its erasure find it. */
+  @Index('IDX_outgoing_events_subject_id', { where: 'subject_id IS NOT NULL' })
+  @Column({ name: 'subject_id', type: 'uuid', nullable: true })
+  subjectId!: string | null;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 
