@@ -3,6 +3,7 @@ import { userCommands } from '../users/user.cli';
 import { deviceCommands } from '../device/device.cli';
 import { orgCommands } from '../org/org.cli';
 import { outgoingWebhookCommands } from '../outgoing-webhook/outgoing-webhook.cli';
+import { personalDataCommands } from '../personal-data/personal-data.cli';
 import { CliCommand } from './cli-command';
 import { dbCommands } from './db.cli';
 
@@ -13,5 +14,6 @@ export const COMMANDS: Record<string, CliCommand> = {
   ...deviceCommands,
   ...subscriptionCommands,
   ...outgoingWebhookCommands,
+  ...personalDataCommands,
   ...dbCommands,
 };
