@@ -4,6 +4,7 @@ import { deviceCommands } from '../device/device.cli';
 import { orgCommands } from '../org/org.cli';
 import { outgoingWebhookCommands } from '../outgoing-webhook/outgoing-webhook.cli';
 import { auditCommands } from '../audit/audit.cli';
+import { personalDataCommands } from '../personal-data/personal-data.cli';
 import { CliCommand } from './cli-command';
 import { dbCommands } from './db.cli';
 
@@ -15,5 +16,6 @@ export const COMMANDS: Record<string, CliCommand> = {
   ...subscriptionCommands,
   ...outgoingWebhookCommands,
   ...auditCommands,
+  ...personalDataCommands,
   ...dbCommands,
 };

@@ -92,8 +92,10 @@ export class DataKeyring implements OnModuleInit {
     }
     this.current = await this.currentKey(row);
     const { key, previousKeys, legacyDevelopmentKey } = this.config.dataEncryption;
-    // A database's own development key stays readable once a real key is set, until rekey.
-    const generated = row.generatedKey ? [Buffer.from(row.generatedKey, 'base64')] : [];
+    // A data store's own development key (in the database, or the embedded store's file) stays
+    // readable once a real key is set, until rekey.
+    const generated: Buffer[] = row.generatedKey ? [Buffer.from(row.generatedKey, 'base64')] : [];
+    if (key) generated.push(...(await this.existingEmbeddedKey()));
     for (const k of [this.current, ...previousKeys, ...generated]) this.known.set(keyId(k), k);
     if (legacyDevelopmentKey) this.known.set(keyId(legacyDevelopmentKey), legacyDevelopmentKey);
     const kid = wrappedBy(row.keyCheck) ?? '?';
@@ -148,14 +150,23 @@ export class DataKeyring implements OnModuleInit {
     return `${resolve(dir)}.data-key`;
   }
 
+  /** The embedded store's key file when there is one, never made (a key is configured). */
+  private async existingEmbeddedKey(): Promise<Buffer[]> {
+    const path = this.embeddedKeyPath();
+    if (!path) return [];
+    try {
+      return [Buffer.from((await readFile(path, 'utf8')).trim(), 'base64')];
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      return [];
+    }
+  }
+
   private async embeddedKey(): Promise<Buffer | undefined> {
     const path = this.embeddedKeyPath();
     if (!path) return undefined;
-    try {
-      return Buffer.from((await readFile(path, 'utf8')).trim(), 'base64');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    }
+    const [existing] = await this.existingEmbeddedKey();
+    if (existing) return existing;
     const key = randomBytes(32);
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });

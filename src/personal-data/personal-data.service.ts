@@ -16,6 +16,7 @@ export interface OpenKey {
 const DESTROY_SQL = 'DELETE FROM data_keys WHERE id = $1';
 const REKEY_BATCH_SQL = `SELECT id, wrapped FROM data_keys WHERE wrapped NOT LIKE $1
   ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`;
+const NOT_REKEYED_SQL = 'SELECT count(*)::int AS n FROM data_keys WHERE wrapped NOT LIKE $1';
 
 /**
  * The data keys of personal data's owners (envelope encryption, docs/privacy.md): made with the
@@ -88,5 +89,13 @@ export class PersonalData {
       }
       return rows.length;
     });
+  }
+
+  /** Data keys not under the current master key, as committed (rekey's last check). */
+  async notRekeyed(manager: EntityManager = this.keys.manager): Promise<number> {
+    const [{ n }] = await manager.query<{ n: number }[]>(NOT_REKEYED_SQL, [
+      `k1.${this.keyring.currentKeyId}.%`,
+    ]);
+    return n;
   }
 }
