@@ -52,18 +52,18 @@ export function sealEvent(k: OpenKey, type: string, data: object, now: Date): st
 }
 
 /**
- * The keyed email hash (under the database's search key, read and unwrapped once, as the
- * service's keyring does at boot).
+ * The keyed email hash under the database's search key, read and unwrapped once when the app
+ * starts, as the service's keyring does at boot (not on a request's first use: a webhook holding
+ * every pooled client would wait for a client to read it).
  */
 export function emailHasher(pool: Pool, master: Buffer) {
-  let searchKey: Promise<Buffer> | undefined;
-  return async (email: string | null | undefined): Promise<string | null> => {
-    if (!email) return null;
-    searchKey ??= pool
-      .query<{ search_key: string }>(SEARCH_KEY_SQL)
-      .then(({ rows }) => unwrap(master, rows[0].search_key));
-    return keyedHash(await searchKey, normalizeEmail(email));
-  };
+  const searchKey = pool
+    .query<{ search_key: string }>(SEARCH_KEY_SQL)
+    .then(({ rows }) => unwrap(master, rows[0].search_key));
+  // Awaited on first use, which reports a failure; no unhandled rejection before then.
+  searchKey.catch(() => undefined);
+  return async (email: string | null | undefined): Promise<string | null> =>
+    email ? keyedHash(await searchKey, normalizeEmail(email)) : null;
 }
 
 /** A record as integrators and operators get it (the service's SubscriptionRecordDto.from). */
