@@ -38,6 +38,11 @@ class BareController {
     return answer(routes['GET /api/v1/devices'], req, res, undefined);
   }
 
+  @Get('api/v1/subscriptions/:id')
+  subscription(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return answer(routes['GET /api/v1/subscriptions/:id'], req, res, undefined);
+  }
+
   @Post('auth/device')
   @HttpCode(200)
   deviceToken(

@@ -13,7 +13,7 @@ import { newWebhookSecret } from '../src/outgoing-webhook/endpoints/outgoing-web
 import type { LoadInput, LoadOutput } from './load';
 import { loadInput } from './load-input';
 import { cpuSeconds, freePort, LoadWorker, startServer, stopServer } from './procs';
-import { serviceArgs, serviceEnv } from './service-env';
+import { BENCH_MASTER_KEY, serviceArgs, serviceEnv } from './service-env';
 import { lagsSince, pct, Receiver, registerDevices, sleep, waitFor } from './events-receiver';
 import { eventsMarkdown, type EventsResult } from './events-report';
 import { withBenchEnv } from './bench-env';
@@ -29,7 +29,6 @@ export interface EventsOptions {
 
 const QUEUED = 10_000;
 const HANGING = 50;
-const KEY_BASE64 = Buffer.alloc(32, 7).toString('base64');
 
 const INSERT_ENDPOINT = `INSERT INTO webhook_endpoints (org_id, url, event_types, enabled, secret_encrypted, created_at)
   VALUES ($1, $2, $3, true, $4, now()) RETURNING id`;
@@ -57,7 +56,6 @@ export async function eventsBench(
   await db.connect();
   const env = {
     ...serviceEnv(await freePort(), databaseUrl, fakeUrl),
-    DATA_ENCRYPTION_KEY: KEY_BASE64,
     // The receivers are on 127.0.0.1, over http.
     OUTGOING_WEBHOOK_ALLOW_PRIVATE: 'true',
     // Longer than any window: the hanging attempts stay open through it.
@@ -65,14 +63,13 @@ export async function eventsBench(
   };
   const server = await startServer('service', serviceArgs(), env, Number(env.PORT));
   try {
-    const key = Buffer.from(KEY_BASE64, 'base64');
     const add = async (url: string, types: string[]) =>
       (
         await db.query<{ id: string }>(INSERT_ENDPOINT, [
           seeded.orgId,
           url,
           types,
-          wrap(key, Buffer.from(newWebhookSecret())),
+          wrap(BENCH_MASTER_KEY, Buffer.from(newWebhookSecret())),
         ])
       ).rows[0].id;
     const quickId = await add(quick.url, ['device.registered']);

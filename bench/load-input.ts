@@ -12,6 +12,7 @@ export const BENCH_ENDPOINTS: readonly Endpoint[] = [
   'deviceToken',
   'webhook',
   'checkout',
+  'subscriptionDetail',
 ];
 
 /** One load window's input for `bench/load.ts`, against the seeded tables. */

@@ -6,7 +6,14 @@ import { createHmac } from 'node:crypto';
 import type autocannon from 'autocannon';
 import { checkoutCompletedEvent, WEBHOOK_SECRET } from '../test/support/processor-events';
 import type { LoadInput } from './load';
-import { DEVICE_MODEL, DEVICE_PROVIDER, deviceId, subscriptionId } from './seed';
+import {
+  DETAIL_SUBSCRIPTIONS,
+  detailSubscriptionId,
+  DEVICE_MODEL,
+  DEVICE_PROVIDER,
+  deviceId,
+  subscriptionId,
+} from './seed';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
@@ -68,6 +75,18 @@ export function requestsFor(input: LoadInput, next: () => number): autocannon.Re
           path: '/api/lease/checkout',
           headers: JSON_HEADERS,
           body: JSON.stringify({ name: 'Dana Carer', email: 'dana@example.com', source: 'bench' }),
+        },
+      ];
+    case 'subscriptionDetail':
+      // A paid record with sealed personal fields, a random one of the seeded, as the admin.
+      return [
+        {
+          method: 'GET',
+          headers: cookie,
+          setupRequest: (req) => ({
+            ...req,
+            path: `/api/v1/subscriptions/${detailSubscriptionId(Math.floor(Math.random() * DETAIL_SUBSCRIPTIONS))}`,
+          }),
         },
       ];
   }

@@ -6,7 +6,14 @@ import autocannon from 'autocannon';
 import { requestsFor } from './load-requests';
 
 export type Endpoint =
-  'health' | 'me' | 'devices' | 'devicesDeep' | 'deviceToken' | 'webhook' | 'checkout';
+  | 'health'
+  | 'me'
+  | 'devices'
+  | 'devicesDeep'
+  | 'deviceToken'
+  | 'webhook'
+  | 'checkout'
+  | 'subscriptionDetail';
 
 export interface LoadInput {
   url: string;

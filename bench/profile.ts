@@ -19,7 +19,15 @@ import { cpuSeconds, freePort, LoadWorker, startServer, stopServer } from './pro
 import { seed, SMALL } from './seed';
 import { serviceArgs, serviceEnv } from './service-env';
 
-const ROUTES: Endpoint[] = ['health', 'me', 'devices', 'deviceToken', 'webhook', 'checkout'];
+const ROUTES: Endpoint[] = [
+  'health',
+  'me',
+  'devices',
+  'deviceToken',
+  'webhook',
+  'checkout',
+  'subscriptionDetail',
+];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const WARMUP_SECONDS = 2;
 

@@ -6,6 +6,7 @@
 import { createHash, createHmac, createSecretKey, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Pool } from 'pg';
+import { detailHandler } from './reference-detail';
 import { paymentHandlers } from './reference-payments';
 
 const env = (name: string, fallback?: string): string => {
@@ -178,4 +179,5 @@ export const routes: Record<string, Handler> = {
   'POST /auth/device': deviceToken,
   'POST /api/payment-processor/webhook': webhook,
   'POST /api/lease/checkout': checkout,
+  'GET /api/v1/subscriptions/:id': detailHandler(pool, session),
 };

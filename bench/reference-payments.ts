@@ -1,9 +1,18 @@
 /** The yardstick's webhook and checkout: the service's SQL and crypto for them, without a framework. */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { IncomingMessage, request } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Pool } from 'pg';
-import 'reflect-metadata';
-import { leaseSessionParams } from '../src/checkout/checkout-session.params';
+import { checkoutHandler } from './reference-checkout';
+import {
+  emailHasher,
+  keyOf,
+  masterKey,
+  openPersonal,
+  recordView,
+  RecordRow,
+  sealEvent,
+  sealPersonal,
+} from './reference-sealing';
 
 export interface PaymentOptions {
   webhookSecret: string;
@@ -12,7 +21,7 @@ export interface PaymentOptions {
   siteUrl: string;
 }
 
-type Result = Promise<[number, unknown]>;
+export type Result = Promise<[number, unknown]>;
 
 interface CheckoutSession {
   id: string;
@@ -55,7 +64,8 @@ function verifyEvent(
 
 /** Handlers bound to the yardstick's pool and settings. */
 export function paymentHandlers(pool: Pool, o: PaymentOptions) {
-  const { processor, stripeKey, siteUrl } = o;
+  const master = masterKey();
+  const emailHash = emailHasher(pool, master);
 
   async function webhook(req: IncomingMessage, body: Buffer): Result {
     const event = verifyEvent(o.webhookSecret, body, String(req.headers['stripe-signature'] ?? ''));
@@ -86,14 +96,16 @@ export function paymentHandlers(pool: Pool, o: PaymentOptions) {
         // The service's statements: the record locked, its history read, the session id checked,
         // the history entry written, the record filled and moved.
         const subId = s.metadata?.subscription_id;
-        const sub = await client.query<{
-          id: string;
-          status: string;
-          checkout_session_id: string | null;
-        }>('SELECT * FROM subscriptions WHERE id = $1 LIMIT 1 FOR UPDATE', [subId]);
+        const sub = await client.query<RecordRow>(
+          'SELECT * FROM subscriptions WHERE id = $1 LIMIT 1 FOR UPDATE',
+          [subId],
+        );
         const row = sub.rows[0];
         let outcome = 'unknown_subscription';
         if (row) {
+          // The record's data key, unwrapped, and its sealed fields opened, as the service does.
+          const key = await keyOf(client, master, row.id);
+          const before = openPersonal(key, row.personal);
           await client.query(
             'SELECT * FROM subscription_history WHERE subscription_id = $1 ORDER BY event_created_at ASC, id ASC',
             [row.id],
@@ -121,26 +133,44 @@ export function paymentHandlers(pool: Pool, o: PaymentOptions) {
           );
           outcome =
             inserted.rows.length === 0 ? 'already_recorded' : moved ? 'applied' : 'recorded';
+          const now = new Date();
+          const personal = {
+            ...before,
+            customerEmail: s.customer_details?.email ?? null,
+            customerName: s.customer_details?.name ?? null,
+            customerPhone: s.customer_details?.phone ?? null,
+            recipientName: field('recipient_name')?.text?.value ?? null,
+            livingSituation: field('living_situation')?.dropdown?.value ?? null,
+            primaryConcern: field('primary_concern')?.dropdown?.value ?? null,
+            shippingAddress: address,
+            recipientZip: a?.postal_code ?? null,
+            shippingName: s.collected_information?.shipping_details?.name ?? null,
+          };
+          const paid = {
+            ...row,
+            status: moved ? 'paid' : row.status,
+            paid_at: now,
+            processor_subscription_id: s.subscription,
+            processor_customer_id: s.customer,
+            checkout_session_id: taken.rows.length ? row.checkout_session_id : s.id,
+          };
+          // The fields and the `subscription.paid` event's body sealed under the record's key.
+          // The outbox's event insert stays the service's own (docs/benchmarks.md): not sent here.
+          if (key) sealEvent(key, 'subscription.paid', recordView(paid, personal), now);
           await client.query(
-            'UPDATE subscriptions SET customer_email = $1, customer_name = $2, customer_phone = $3, recipient_name = $4, ' +
-              'living_situation = $5, primary_concern = $6, shipping_address = $7, recipient_zip = $8, shipping_name = $9, ' +
-              'processor_subscription_id = $10, processor_customer_id = $11, checkout_session_id = $12, status = $13, ' +
-              'paid_at = $14, updated_at = CURRENT_TIMESTAMP WHERE id = $15',
+            'UPDATE subscriptions SET personal = $1, customer_email_hash = $2, processor_subscription_id = $3, ' +
+              'processor_customer_id = $4, checkout_session_id = $5, status = $6, status_changed_at = $7, ' +
+              'paid_at = $8, updated_at = $9 WHERE id = $10',
             [
-              s.customer_details?.email ?? null,
-              s.customer_details?.name ?? null,
-              s.customer_details?.phone ?? null,
-              field('recipient_name')?.text?.value ?? null,
-              field('living_situation')?.dropdown?.value ?? null,
-              field('primary_concern')?.dropdown?.value ?? null,
-              address,
-              a?.postal_code ?? null,
-              s.collected_information?.shipping_details?.name ?? null,
-              s.subscription,
-              s.customer,
-              taken.rows.length ? row.checkout_session_id : s.id,
-              moved ? 'paid' : row.status,
-              new Date(),
+              key ? sealPersonal(key, personal) : null,
+              await emailHash(personal.customerEmail),
+              paid.processor_subscription_id,
+              paid.processor_customer_id,
+              paid.checkout_session_id,
+              paid.status,
+              moved ? now : null,
+              now,
+              now,
               row.id,
             ],
           );
@@ -160,102 +190,5 @@ export function paymentHandlers(pool: Pool, o: PaymentOptions) {
     return [200, { received: true }];
   }
 
-  /** The processor's form encoding (`a[b][0][c]=v`), as the SDK sends it. */
-  function form(value: unknown, prefix = '', out: string[] = []): string[] {
-    if (value === null || value === undefined) return out;
-    if (typeof value === 'object') {
-      for (const [k, v] of Object.entries(value)) form(v, prefix ? `${prefix}[${k}]` : k, out);
-    } else {
-      out.push(
-        `${encodeURIComponent(prefix)}=${encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value))}`,
-      );
-    }
-    return out;
-  }
-
-  function openSession(
-    subscriptionId: string,
-    email: string | undefined,
-  ): Promise<{ id: string; url: string }> {
-    // The service's own parameters (custom fields included), so both send the same request.
-    const body = form(
-      leaseSessionParams({
-        subscriptionId,
-        leasePriceId: 'price_lease',
-        monthlyPriceId: 'price_monthly',
-        siteUrl,
-        email,
-      }),
-    ).join('&');
-    return new Promise((resolve, reject) => {
-      const req = request(
-        {
-          host: processor.hostname,
-          port: processor.port,
-          method: 'POST',
-          path: '/v1/checkout/sessions',
-          headers: {
-            authorization: `Bearer ${stripeKey}`,
-            'content-type': 'application/x-www-form-urlencoded',
-            'content-length': Buffer.byteLength(body),
-            'idempotency-key': `checkout-session-${subscriptionId}`,
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve(
-              JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: string; url: string },
-            ),
-          );
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
-  }
-
-  async function checkout(_r: IncomingMessage, body: Buffer): Result {
-    const dto = JSON.parse(body.toString('utf8')) as {
-      name?: string;
-      email?: string;
-      source?: string;
-    };
-    const { rows } = await pool.query<{ id: string }>(
-      'INSERT INTO subscriptions (id, product, status, name, email, coupon, source, lease_cents, monthly_cents, currency, ' +
-        'created_at, updated_at) VALUES (DEFAULT, $1, $2, $3, $4, $5, $6, $7, $8, $9, now(), now()) ' +
-        'RETURNING id, created_at, updated_at',
-      [
-        'lease',
-        'pending',
-        dto.name ?? null,
-        dto.email ?? null,
-        null,
-        dto.source ?? 'plans',
-        24900,
-        5000,
-        'usd',
-      ],
-    );
-    const id = rows[0].id;
-    const session = await openSession(id, dto.email);
-    await pool.query(
-      'UPDATE subscriptions SET checkout_session_id = $1, updated_at = CURRENT_TIMESTAMP WHERE id IN ($2)',
-      [session.id, id],
-    );
-    return [
-      200,
-      {
-        ok: true,
-        subscription_id: id,
-        checkout_url: session.url,
-        lease_cents: 24900,
-        monthly_cents: 5000,
-        currency: 'usd',
-      },
-    ];
-  }
-
-  return { webhook, checkout };
+  return { webhook, checkout: checkoutHandler(pool, o, master, emailHash) };
 }

@@ -3,6 +3,18 @@ import { join } from 'node:path';
 import { WEBHOOK_SECRET } from '../test/support/processor-events';
 
 export const POOL_SIZE = 10;
+/**
+ * The master key the bench's services run with (DATA_ENCRYPTION_KEY); the seeding wraps its
+ * data keys with it, as the service wraps the ones it makes.
+ */
+export const BENCH_MASTER_KEY = Buffer.alloc(32, 7);
+
+/**
+ * The measured org's id, fixed so the service can be told before the seeding (bench/seed.ts)
+ * that it is the fulfilment organization (FULFILMENT_ORG_ID): its admin reads subscriptions.
+ */
+export const BENCH_ORG_ID = '0b0b0b0b-0000-4000-8000-000000000001';
+
 /** Raised for the bench only, so the load measures the work and not the 429 answers. */
 export const BENCH_RATE_LIMIT = '100000000';
 
@@ -65,7 +77,9 @@ export function serviceEnv(
     DATABASE_POOL_SIZE: String(POOL_SIZE),
     DEVICE_TOKEN_SECRET: 'bench-device-token-secret-0123456789abcdef',
     // Production refuses to boot without it (outgoing webhook secrets are encrypted at rest).
-    DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+    DATA_ENCRYPTION_KEY: BENCH_MASTER_KEY.toString('base64'),
+    // The seeded org (bench/seed.ts) is the fulfilment org: its admin reads subscriptions.
+    FULFILMENT_ORG_ID: BENCH_ORG_ID,
     STRIPE_SECRET_KEY: 'sk_test_bench',
     STRIPE_LEASE_PRICE_ID: 'price_lease',
     STRIPE_MONTHLY_PRICE_ID: 'price_monthly',
