@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { CliResult } from '../../src/cli/cli-runner';
 import { Client } from 'pg';
 import { completedSession } from '../../dev-processor/completed-session';
 import { eventEnvelope } from '../../dev-processor/processor-events';
@@ -85,4 +86,45 @@ export function paidEvent(subscriptionId: string, sessionId: string, p: Person) 
     },
   });
   return eventEnvelope('checkout.session.completed', { id: sessionId, ...session });
+}
+
+/**
+ * Runs a command as `npm run cli` would with `env` on top of this process's environment. On fresh
+ * modules: the configuration is read once per process (load-env.ts), and an app's boot on a new
+ * database reads it too (a migration does), so a command after it would get that one.
+ */
+export async function cliWith(
+  env: Record<string, string | undefined>,
+  argv: string[],
+): Promise<CliResult> {
+  const names = ['DATABASE_POOL_SIZE', ...Object.keys(env)];
+  const saved = Object.fromEntries(names.map((k) => [k, process.env[k]]));
+  const set = (values: Record<string, string | undefined>) => {
+    for (const [k, v] of Object.entries(values)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  };
+  set({ DATABASE_POOL_SIZE: '2', ...env });
+  try {
+    let run!: (argv: string[]) => Promise<CliResult>;
+    jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      run = (require('../../src/cli/cli-runner') as typeof import('../../src/cli/cli-runner'))
+        .runCli;
+    });
+    return await run(argv);
+  } finally {
+    set(saved);
+  }
+}
+
+/** cliWith for a command that must succeed: its JSON. */
+export async function cliJsonWith<T = Record<string, unknown>>(
+  env: Record<string, string | undefined>,
+  argv: string[],
+): Promise<T> {
+  const result = await cliWith(env, argv);
+  expect(result).toMatchObject({ code: 0 });
+  return JSON.parse(result.stdout ?? '') as T;
 }

@@ -26,10 +26,11 @@ export interface ServerProcess {
 /**
  * Runs the server with only `env` (no `.env`: the working directory is a temporary one) plus the
  * run's database: its own embedded data directory on an embedded run, the run's PostgreSQL
- * database otherwise. `boot: false` returns at once, for boots that are meant to fail.
+ * database otherwise. A variable given as undefined is left out (DATA_ENCRYPTION_KEY, say).
+ * `boot: false` returns at once, for boots that are meant to fail.
  */
 export async function spawnServer(
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
   { boot = true }: { boot?: boolean } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
@@ -40,7 +41,7 @@ export async function spawnServer(
     ['-r', require.resolve('ts-node/register/transpile-only'), join(ROOT, 'src', 'main.ts')],
     {
       cwd,
-      env: {
+      env: withoutUnset({
         PATH: process.env.PATH,
         TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'),
         NODE_ENV: 'test',
@@ -52,7 +53,7 @@ export async function spawnServer(
         DATA_ENCRYPTION_KEY: TEST_DATA_KEY,
         ...(dataDir ? { PGLITE_DATA_DIR: dataDir } : { DATABASE_URL: testDatabaseUrl() }),
         ...env,
-      },
+      }),
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -120,6 +121,12 @@ export async function spawnServer(
   };
   if (boot) await waitForLine(/Listening on http/);
   return server;
+}
+
+function withoutUnset(env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined),
+  );
 }
 
 /** The JSON log lines among `lines` (the rest ignored). */
