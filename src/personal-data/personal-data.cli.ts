@@ -29,7 +29,7 @@ async function drain(batch: (limit: number) => Promise<number>): Promise<number>
 }
 
 /**
- * Everything the master key wraps, under the current key (docs/privacy-keys-notes.md): the data
+ * Everything the master key wraps, under the current key (docs/privacy.md, "Keys"): the data
  * keys, the webhook secrets, and last the key check, so a boot with only the new key passes once
  * nothing is left under an old one.
  */
