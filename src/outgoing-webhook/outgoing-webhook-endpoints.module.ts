@@ -13,6 +13,7 @@ import { OutgoingWebhookModule } from './outgoing-webhook.module';
 import { WebhookDeliveryService } from './delivery/webhook-delivery.service';
 import { WebhookDeliveryStore } from './delivery/webhook-delivery.store';
 import { WebhookEndpointService } from './endpoints/webhook-endpoint.service';
+import { WebhookSecretRekey } from './endpoints/webhook-secret-rekey.service';
 
 /**
  * Endpoints and deliveries without HTTP or the worker: what the command line runs on. The running
@@ -28,6 +29,7 @@ import { WebhookEndpointService } from './endpoints/webhook-endpoint.service';
   ],
   providers: [
     WebhookEndpointService,
+    WebhookSecretRekey,
     WebhookDeliveryService,
     WebhookDeliveryStore,
     { provide: WEBHOOK_RESOLVER, useValue: systemResolver },
@@ -35,6 +37,7 @@ import { WebhookEndpointService } from './endpoints/webhook-endpoint.service';
   ],
   exports: [
     WebhookEndpointService,
+    WebhookSecretRekey,
     WebhookDeliveryService,
     WebhookDeliveryStore,
     OutgoingWebhookModule,

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { cliActor } from '../audit/audit-event.types';
 import { AuditTrail } from '../audit/audit-trail.service';
 import { CliCommand } from '../cli/cli-command';
-import { WebhookEndpointService } from '../outgoing-webhook/endpoints/webhook-endpoint.service';
+import { WebhookSecretRekey } from '../outgoing-webhook/endpoints/webhook-secret-rekey.service';
 import { SubscriptionModule } from '../subscription/subscription.module';
 import { SubscriptionSealing } from '../subscription/subscription-sealing.service';
 import { DataKeyring } from './data-keyring';
@@ -36,7 +36,7 @@ async function drain(batch: (limit: number) => Promise<number>): Promise<number>
 async function rekey(app: INestApplicationContext): Promise<RekeyReport> {
   const keyring = app.get(DataKeyring);
   const personalData = app.get(PersonalData);
-  const endpoints = app.get(WebhookEndpointService);
+  const endpoints = app.get(WebhookSecretRekey);
   const dataKeys = await drain((n) => personalData.rekeyBatch(n));
   const secrets = await drain((n) => endpoints.rekeySecrets(n));
   const keyCheck = await app.get(DataSource).transaction(async (m) => {

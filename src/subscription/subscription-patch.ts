@@ -1,20 +1,16 @@
 import type { EntityMetadata } from 'typeorm';
 import { outboxStatement, OutboxStatement } from '../outgoing-webhook/outbox/event-outbox.service';
 import type { EventFields } from './subscription-events';
+import { PERSONAL_FIELDS } from './subscription.entity';
 import type { PersonalField, Subscription } from './subscription.entity';
 
+/** What the checkout request and the checkout's failure wrote: no processor event fills them. */
+const NOT_FROM_EVENTS: readonly PersonalField[] = ['name', 'email', 'lastProcessorError'];
+type FillablePersonalField = Exclude<PersonalField, 'name' | 'email' | 'lastProcessorError'>;
+
 /** The personal fields an event fills on a record, only where the record has none yet (sealed). */
-export const PERSONAL_FILLABLE = [
-  'customerEmail',
-  'customerName',
-  'customerPhone',
-  'recipientName',
-  'livingSituation',
-  'primaryConcern',
-  'shippingAddress',
-  'recipientZip',
-  'shippingName',
-] as const satisfies readonly (keyof EventFields & PersonalField)[];
+export const PERSONAL_FILLABLE: readonly (FillablePersonalField & keyof EventFields)[] =
+  PERSONAL_FIELDS.filter((f): f is FillablePersonalField => !NOT_FROM_EVENTS.includes(f));
 
 /** The processor's ids an event fills, likewise (not personal: stored as they are). */
 export const ID_FILLABLE = [
