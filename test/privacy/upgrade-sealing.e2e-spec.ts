@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import type { QueryRunner } from 'typeorm';
 import { PersonalDataSealed1795805367683 as Sealed } from '../../src/database/migrations/1795805367683-PersonalDataSealed';
+import { Erasure1795900000000 as Erasure } from '../../src/database/migrations/1795900000000-Erasure';
 import { signIn } from '../support/auth';
 import { openedBody, recordOf } from '../support/checkout';
 import { EmptyDatabase, emptyDatabase } from '../support/empty-database';
@@ -37,7 +38,7 @@ interface OldRecord {
   event: { type: string; timestamp: string; data: Record<string, unknown> };
 }
 
-/** Every migration, PersonalDataSealed undone (its `down`), and one record as the old release kept it. */
+/** Every migration, PersonalDataSealed and those after it undone (their `down`), and one record as the old release kept it. */
 async function databaseBeforeSealing(db: EmptyDatabase): Promise<OldRecord> {
   await cliJsonWith({ DATABASE_URL: db.url }, ['db:migrate']);
   const r = randomBytes(5).toString('hex');
@@ -62,14 +63,19 @@ async function databaseBeforeSealing(db: EmptyDatabase): Promise<OldRecord> {
     data: { id, status: 'paid', customer: { name: values.customerName, email: values.email } },
   };
   await withClient(db.url, async (c) => {
-    const [last] = (
-      await c.query<{ name: string }>('SELECT name FROM migrations ORDER BY "timestamp" DESC')
-    ).rows;
-    expect(last.name).toBe(new Sealed().name); // the last one: undoing it gives the old schema
-    await new Sealed().down({
+    // Every migration from PersonalDataSealed on, undone newest first: the old release's schema.
+    const runner = {
       query: async (sql: string) => (await c.query<Record<string, unknown>>(sql)).rows,
-    } as unknown as QueryRunner);
-    await c.query('DELETE FROM migrations WHERE name = $1', [last.name]);
+    } as unknown as QueryRunner;
+    const later = [new Erasure(), new Sealed()];
+    const applied = (
+      await c.query<{ name: string }>('SELECT name FROM migrations ORDER BY "timestamp" DESC')
+    ).rows.map((m) => m.name);
+    expect(applied.slice(0, later.length)).toEqual(later.map((m) => m.name));
+    for (const migration of later) {
+      await migration.down(runner);
+      await c.query('DELETE FROM migrations WHERE name = $1', [migration.name]);
+    }
     await c.query('INSERT INTO organizations (id, name, created_at) VALUES ($1, $2, now())', [
       orgId,
       'Fulfilment',
