@@ -81,7 +81,8 @@ export async function fuzzRoutes(t: TestApp): Promise<FuzzRoute[]> {
   const subscription = await createPendingSubscription(t.app);
   const fulfilment = t.config.subscriptions.fulfilmentOrgId;
   if (fulfilment) await createFulfilmentOrg(t.app, fulfilment);
-  const operator = fulfilment ? await signIn(t, { orgId: fulfilment }) : admin;
+  // An admin of the fulfilment org: erasure and the export are theirs.
+  const operator = fulfilment ? await signIn(t, { orgId: fulfilment, role: 'admin' }) : admin;
   const http = () => t.http();
   const as = (req: Test) => req.set('Cookie', admin.cookie);
   const endpoint = await webhookEndpointOf(t, admin.cookie);
@@ -202,9 +203,29 @@ export async function fuzzRoutes(t: TestApp): Promise<FuzzRoute[]> {
     {
       method: 'GET',
       pattern: '/api/v1/subscriptions',
-      fields: ['status', 'cursor', 'limit'],
+      fields: ['status', 'email', 'cursor', 'limit'],
       send: (field, value) =>
         asOperator(http().get('/api/v1/subscriptions')).query({ [field]: value }),
+    },
+    {
+      method: 'POST',
+      pattern: '/api/v1/subscriptions/:id/erase',
+      fields: ['path'],
+      send: (_, value) =>
+        asOperator(http().post(`/api/v1/subscriptions/${pathSegment(value)}/erase`)),
+    },
+    {
+      method: 'GET',
+      pattern: '/api/v1/subscriptions/:id/export',
+      fields: ['path'],
+      send: (_, value) =>
+        asOperator(http().get(`/api/v1/subscriptions/${pathSegment(value)}/export`)),
+    },
+    {
+      method: 'GET',
+      pattern: '/api/v1/audit-events',
+      fields: ['action', 'actor_id', 'subject_id', 'since', 'cursor', 'limit'],
+      send: (field, value) => as(http().get('/api/v1/audit-events')).query({ [field]: value }),
     },
     {
       method: 'GET',
