@@ -6,16 +6,17 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Pool } from 'pg';
-import { eventHash, GENESIS_HASH, microsecondTime } from '../src/audit/audit-chain';
+import {
+  GENESIS_HASH,
+  INSERT_EVENT_SQL,
+  insertParams,
+  microsecondTime,
+} from '../src/audit/audit-chain';
 import type { ChainedFields } from '../src/audit/audit-chain';
 import { ADVISORY_LOCK } from '../src/database/advisory-locks';
 import { keyOf, masterKey, openPersonal, RecordRow, recordView } from './reference-sealing';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const INSERT_AUDIT_SQL = `INSERT INTO audit_events (seq, occurred_at, action, actor_type, actor_id,
-  actor_org_id, subject_type, subject_id, subject_org_id, ip, request_id, details, prev_hash, hash)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`;
 
 interface HistoryRow {
   event_id: string;
@@ -64,22 +65,7 @@ export function detailHandler(
         details: {},
         prevHash: last?.hash ?? GENESIS_HASH,
       };
-      await client.query(INSERT_AUDIT_SQL, [
-        f.seq,
-        f.occurredAt,
-        f.action,
-        f.actorType,
-        f.actorId,
-        f.actorOrgId,
-        f.subjectType,
-        f.subjectId,
-        f.subjectOrgId,
-        f.ip,
-        f.requestId,
-        JSON.stringify(f.details),
-        f.prevHash,
-        eventHash(f),
-      ]);
+      await client.query(INSERT_EVENT_SQL, insertParams(f));
       await client.query('COMMIT');
     } catch (err) {
       await client.query('ROLLBACK');

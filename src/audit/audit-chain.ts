@@ -22,6 +22,31 @@ export interface ChainedFields {
   prevHash: string;
 }
 
+/** The one INSERT of an event: the trail writes it, the bench's reference app mirrors it. */
+export const INSERT_EVENT_SQL = `INSERT INTO audit_events (seq, occurred_at, action, actor_type,
+  actor_id, actor_org_id, subject_type, subject_id, subject_org_id, ip, request_id, details,
+  prev_hash, hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`;
+
+/** INSERT_EVENT_SQL's parameters: the fields, and their hash. */
+export function insertParams(f: ChainedFields): unknown[] {
+  return [
+    f.seq,
+    f.occurredAt,
+    f.action,
+    f.actorType,
+    f.actorId,
+    f.actorOrgId,
+    f.subjectType,
+    f.subjectId,
+    f.subjectOrgId,
+    f.ip,
+    f.requestId,
+    JSON.stringify(f.details),
+    f.prevHash,
+    eventHash(f),
+  ];
+}
+
 /** JSON with every object's keys sorted, so jsonb's own key order does not change the hash. */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;

@@ -8,17 +8,14 @@ import {
   ACTION_NAME,
   assertSafeDetails,
   ChainedFields,
-  eventHash,
+  INSERT_EVENT_SQL,
+  insertParams,
   GENESIS_HASH,
   microsecondTime,
 } from './audit-chain';
 import { AuditEvent } from './audit-event.entity';
 import { AuditEventDto, AuditEventRow } from './audit-event-view.dto';
 import type { NewAuditEvent } from './audit-event.types';
-
-const INSERT_SQL = `INSERT INTO audit_events (seq, occurred_at, action, actor_type, actor_id,
-  actor_org_id, subject_type, subject_id, subject_org_id, ip, request_id, details, prev_hash, hash)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`;
 
 const OF_SUBJECT_SQL = `SELECT id, occurred_at, action, actor_type, actor_id, subject_type,
   subject_id, ip, request_id, details FROM audit_events
@@ -67,22 +64,7 @@ export class AuditTrail {
       'SELECT seq, hash FROM audit_events ORDER BY seq DESC LIMIT 1',
     );
     const f = this.fieldsOf(event, last);
-    await m.query(INSERT_SQL, [
-      f.seq,
-      f.occurredAt,
-      f.action,
-      f.actorType,
-      f.actorId,
-      f.actorOrgId,
-      f.subjectType,
-      f.subjectId,
-      f.subjectOrgId,
-      f.ip,
-      f.requestId,
-      JSON.stringify(f.details),
-      f.prevHash,
-      eventHash(f),
-    ]);
+    await m.query(INSERT_EVENT_SQL, insertParams(f));
   }
 
   private fieldsOf(event: NewAuditEvent, last?: { seq: string; hash: string }): ChainedFields {

@@ -56,10 +56,6 @@ export function seal(dataKey: Buffer, owner: string, plain: string): string {
   return [SEALED, ...encrypt(dataKey, Buffer.from(plain, 'utf8'), owner)].join('.');
 }
 
-export function isSealed(stored: string): boolean {
-  return stored.startsWith(`${SEALED}.`);
-}
-
 export function open(dataKey: Buffer, owner: string, sealed: string): string {
   const [version, ...parts] = sealed.split('.');
   if (version !== SEALED) throw new Error('not a sealed value');

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, Repository } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { changedRows } from '../database/changed-rows';
+import { statementRows } from '../database/statement-rows';
 import { DataKey } from './data-key.entity';
 import { DataKeyring } from './data-keyring';
 import { newDataKey, open, seal } from './personal-data.crypto';
@@ -13,6 +14,7 @@ export interface OpenKey {
   key: Buffer;
 }
 
+const KEY_OF_SQL = 'SELECT wrapped FROM data_keys WHERE id = $1';
 const DESTROY_SQL = 'DELETE FROM data_keys WHERE id = $1';
 const REKEY_BATCH_SQL = `SELECT id, wrapped FROM data_keys WHERE wrapped NOT LIKE $1
   ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`;
@@ -41,12 +43,12 @@ export class PersonalData {
     return { owner, key };
   }
 
-  /** Null once erased (the key destroyed). */
+  /**
+   * Null once erased (the key destroyed). A constant statement: every processor event reads one
+   * (docs/decisions/0012-constant-sql-on-hot-paths.md).
+   */
   async keyOf(owner: string, manager: EntityManager = this.keys.manager): Promise<OpenKey | null> {
-    const row = await manager.findOne(DataKey, {
-      where: { id: owner },
-      select: { id: true, wrapped: true },
-    });
+    const [row] = await statementRows<{ wrapped: string }>(manager, KEY_OF_SQL, [owner]);
     return row ? { owner, key: this.keyring.unwrap(row.wrapped) } : null;
   }
 

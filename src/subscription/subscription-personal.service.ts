@@ -77,9 +77,4 @@ export class SubscriptionPersonalData {
   emailHash(email: string | null | undefined): string | null {
     return email ? this.keyring.emailHash(email) : null;
   }
-
-  /** Any body (an outgoing event's) sealed under the record's key. */
-  sealText(key: OpenKey, text: string): string {
-    return this.personalData.seal(key, text);
-  }
 }
