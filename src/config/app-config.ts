@@ -94,6 +94,12 @@ export class AppConfig {
     /** DEVICE_REQUIRE_PROOF: a device without a registered key gets no token. */
     requireProof: boolean;
   };
+  /** Contract section 10: when a device counts as offline, how often the pass looks, low battery. */
+  readonly deviceLiveness: {
+    offlineAfterSeconds: number;
+    intervalSeconds: number;
+    batteryLowPct: number;
+  };
   readonly stripe: StripeConfig;
   readonly leaseCents: number;
   readonly monthlyCents: number;
@@ -157,6 +163,11 @@ export class AppConfig {
       ttlSeconds: env.DEVICE_TOKEN_TTL_SECONDS,
       secretWasGenerated: !secret,
       requireProof: env.DEVICE_REQUIRE_PROOF,
+    };
+    this.deviceLiveness = {
+      offlineAfterSeconds: env.DEVICE_OFFLINE_AFTER_SECONDS,
+      intervalSeconds: env.DEVICE_LIVENESS_INTERVAL_SECONDS,
+      batteryLowPct: env.DEVICE_BATTERY_LOW_PCT,
     };
     this.stripe = {
       secretKey: env.STRIPE_SECRET_KEY,

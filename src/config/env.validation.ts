@@ -83,6 +83,12 @@ export class EnvironmentVariables {
   @Transform(toInt) @IsInt() @Min(30) @Max(86400) DEVICE_TOKEN_TTL_SECONDS = 900;
   /** Every device must sign an assertion with its registered key; devices without one are refused. */
   @Transform(toBool) @IsBoolean() DEVICE_REQUIRE_PROOF = false;
+  /** A device is offline once its last heartbeat or token is older than this (an org may override). */
+  @Transform(toInt) @IsInt() @Min(2) @Max(2592000) DEVICE_OFFLINE_AFTER_SECONDS = 900;
+  /** How often the liveness pass looks for devices gone quiet (one instance at a time). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(86400) DEVICE_LIVENESS_INTERVAL_SECONDS = 30;
+  /** A heartbeat's battery under this sends `device.battery_low` (again only after 10 points above). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(90) DEVICE_BATTERY_LOW_PCT = 20;
 
   @Transform(emptyToUndefined) @IsOptional() @IsString() STRIPE_SECRET_KEY?: string;
   @Transform(emptyToUndefined) @IsOptional() @IsString() STRIPE_LEASE_PRICE_ID?: string;

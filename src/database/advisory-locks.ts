@@ -13,4 +13,6 @@ export const ADVISORY_LOCK = {
   housekeeping: 4_242_016,
   /** An audit event's append: one writer at a time extends the one chain (src/audit). */
   auditChain: 4_242_017,
+  /** The device liveness pass (contract section 10): one instance at a time, the others skip. */
+  deviceLiveness: 4_242_018,
 } as const;

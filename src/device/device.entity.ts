@@ -29,6 +29,11 @@ export interface StoredDeviceKey {
 @Check('CHK_devices_public_key', `("public_key" IS NULL) = ("public_key_thumbprint" IS NULL)`)
 // The org's device list pages by device_id inside one org (keyset), so this index serves it whole.
 @Index('IDX_devices_org_device_id', ['orgId', 'deviceId'])
+// The liveness pass reads only the devices whose deadline has passed and were not reported yet:
+// a range of this small index, never the table (docs/devices.md, "Liveness").
+@Index('IDX_devices_liveness_due', ['offlineAfter'], {
+  where: `offline_since IS NULL AND status = 'active' AND offline_after IS NOT NULL`,
+})
 export class Device {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
@@ -62,6 +67,21 @@ export class Device {
 
   @Column({ name: 'battery_pct', type: 'smallint', nullable: true })
   batteryPct!: number | null;
+
+  /**
+   * When the device counts as offline: its last heartbeat or token plus its organization's
+   * threshold, stamped with each; null before the first (never seen).
+   */
+  @Column({ name: 'offline_after', type: 'timestamptz', nullable: true })
+  offlineAfter!: Date | null;
+
+  /** Set by the liveness pass when it sent `device.offline`; cleared (and `device.online` sent) on the next contact. */
+  @Column({ name: 'offline_since', type: 'timestamptz', nullable: true })
+  offlineSince!: Date | null;
+
+  /** `device.battery_low` was sent; cleared once a heartbeat reports 10 points above the line. */
+  @Column({ name: 'battery_low', type: 'boolean', default: false })
+  batteryLow!: boolean;
 
   /** Set: the device must sign an assertion with this key to get a token (see device-key.ts). */
   @Column({ name: 'public_key', type: 'jsonb', nullable: true })

@@ -1,12 +1,17 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 @Entity({ name: 'organizations' })
+@Check('CHK_organizations_device_offline_after', `"device_offline_after_seconds" >= 2`)
 export class Organization {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 
   @Column({ type: 'varchar', length: 200 })
   name!: string;
+
+  /** Null: DEVICE_OFFLINE_AFTER_SECONDS. When this org's devices count as offline (section 10). */
+  @Column({ name: 'device_offline_after_seconds', type: 'integer', nullable: true })
+  deviceOfflineAfterSeconds!: number | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

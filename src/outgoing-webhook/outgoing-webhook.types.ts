@@ -8,22 +8,33 @@ export const SUBSCRIPTION_EVENT_TYPES = [
   'subscription.canceled',
   /** `{"id","erased_at"}` only: delete your copies of the record's personal data. */
   'subscription.erased',
+  /** Contract section 10: a device assigned (or replaced), then its first token after that. */
+  'subscription.shipped',
+  'subscription.activated',
 ] as const;
 export const DEVICE_EVENT_TYPES = [
   'device.registered',
   'device.deactivated',
   'device.key_rotated',
+  /** Liveness (contract section 10), to the device organization's endpoints. */
+  'device.offline',
+  'device.online',
+  'device.battery_low',
 ] as const;
+/** Device events only the fulfilment organization hears of (contract section 10). */
+export const FULFILMENT_DEVICE_EVENT_TYPES = ['device.return_requested'] as const;
 export const TEST_EVENT_TYPE = 'webhook.test';
 
 export type SubscriptionEventType = (typeof SUBSCRIPTION_EVENT_TYPES)[number];
-export type DeviceEventType = (typeof DEVICE_EVENT_TYPES)[number];
+export type DeviceEventType =
+  (typeof DEVICE_EVENT_TYPES)[number] | (typeof FULFILMENT_DEVICE_EVENT_TYPES)[number];
 export type OutgoingEventType = SubscriptionEventType | DeviceEventType | typeof TEST_EVENT_TYPE;
 
 /** Every type an endpoint may subscribe to. */
 export const SUBSCRIBABLE_TYPES: readonly string[] = [
   ...SUBSCRIPTION_EVENT_TYPES,
   ...DEVICE_EVENT_TYPES,
+  ...FULFILMENT_DEVICE_EVENT_TYPES,
 ];
 
 /** How a delivery whose body can no longer be opened ends: its owner was erased (contract section 9). */

@@ -32,6 +32,12 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 })
 // Retention finds ended records not yet erased by when they ended.
 @Index('IDX_subscriptions_retention', ['status', 'statusChangedAt'], { where: 'erased_at IS NULL' })
+// One live subscription per device (contract section 10), kept by the database against races; the
+// first token's activation finds its record through it too.
+@Index('UQ_subscriptions_live_device', ['deviceId'], {
+  unique: true,
+  where: `device_id IS NOT NULL AND status IN ('paid', 'past_due')`,
+})
 export class Subscription {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
@@ -104,6 +110,20 @@ export class Subscription {
   /** When the processor's subscription ended, in the processor's time. */
   @Column({ name: 'canceled_at', type: 'timestamptz', nullable: true })
   canceledAt!: Date | null;
+
+  /** The device shipped for this record (`devices.device_id`); a replacement unit replaces it. */
+  @Column({ name: 'device_id', type: 'varchar', length: 128, collation: 'C', nullable: true })
+  deviceId!: string | null;
+
+  @Column({ name: 'device_assigned_at', type: 'timestamptz', nullable: true })
+  deviceAssignedAt!: Date | null;
+
+  /** The assigned device's first token after its assignment. */
+  @Column({ name: 'device_activated_at', type: 'timestamptz', nullable: true })
+  deviceActivatedAt!: Date | null;
+
+  @Column({ name: 'device_carrier', type: 'varchar', length: 100, nullable: true })
+  deviceCarrier!: string | null;
 
   /** When a reconcile pass last asked the processor about this record (so two passes do not). */
   @Column({ name: 'reconciled_at', type: 'timestamptz', nullable: true })
