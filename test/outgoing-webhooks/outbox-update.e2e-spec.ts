@@ -62,4 +62,30 @@ describe('outgoing webhooks: an UPDATE and its event in one statement', () => {
     const id = await dataSource.transaction((m) => outbox.recordWith(m, change, event));
     expect(await stored(id!)).toEqual({ events: 1, deliveries: 1 });
   });
+
+  it('stores many events in one statement, each with the deliveries its organization subscribed to', async () => {
+    const outbox = w.t.app.get(EventOutbox);
+    const dataSource = w.t.app.get(DataSource);
+    const elsewhere = randomUUID(); // an organization id with no endpoints
+    const data = (n: number) => ({ device_id: `many-${n}` });
+    const stored = await dataSource.transaction((m) =>
+      outbox.recordMany(m, [
+        { type: 'device.offline', orgId: w.admin.orgId, data: data(1) },
+        { type: 'device.online', orgId: w.admin.orgId, data: data(2) },
+        { type: 'device.offline', orgId: elsewhere, data: data(3) },
+      ]),
+    );
+    expect(stored).toBe(3);
+    const rows = await dataSource.query<{ device: string; deliveries: number; settled: boolean }[]>(
+      `SELECT e.payload::jsonb -> 'data' ->> 'device_id' AS device, e.settled_at IS NOT NULL AS settled,
+        (SELECT count(*)::int FROM webhook_deliveries d WHERE d.event_id = e.id) AS deliveries
+       FROM outgoing_events e WHERE e.payload LIKE '%"many-%' ORDER BY 1`,
+    );
+    expect(rows).toEqual([
+      { device: 'many-1', deliveries: 1, settled: false },
+      { device: 'many-2', deliveries: 1, settled: false },
+      { device: 'many-3', deliveries: 0, settled: true },
+    ]);
+    expect(await outbox.recordMany(dataSource.manager, [])).toBe(0);
+  });
 });
