@@ -13,6 +13,7 @@ import { httpMetrics } from './common/metrics/http-metrics.middleware';
 import { setupApiDocs } from './common/openapi/api-docs';
 import { AppConfig } from './config/app-config';
 import { WEBHOOK_PATH } from './processor-webhook/processor-webhook.controller';
+import { DEVICE_BATCH_BODY_BYTES, DEVICE_BATCH_PATH } from './device/device-batch.dto';
 
 /**
  * The HTTP server: Express 5. Its router reads the routing settings when it is made, which is
@@ -74,8 +75,9 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
     index: false,
     redirect: false,
   });
-  // The webhook gets its exact bytes (the signature covers them), up to the larger raw limit.
-  app.use(bodyParsers([WEBHOOK_PATH]));
+  // The webhook gets its exact bytes (the signature covers them), up to the larger raw limit;
+  // the device batch (1 000 devices) its own JSON limit.
+  app.use(bodyParsers([WEBHOOK_PATH], { [DEVICE_BATCH_PATH]: DEVICE_BATCH_BODY_BYTES }));
   // Swagger UI at /api/docs, the document at /api/docs-json (built on its first request).
   setupApiDocs(app, config);
   return app;

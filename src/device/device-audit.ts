@@ -8,6 +8,9 @@ import { AuditLog } from '../common/logging/audit-log';
 export type DeviceAuditAction =
   'device.registered' | 'device.deactivated' | 'device.key_registered' | 'device.key_rotated';
 
+/** Device ids per batch audit event: the trail's list limit (audit-chain.ts). */
+const BATCH_AUDIT_IDS = 500;
+
 /**
  * The `audit` lines of device security events (docs/operations.md): who, what, from which
  * address. Never a token, an assertion or a key, only a key's thumbprint.
@@ -43,6 +46,43 @@ export class DeviceAudit {
       },
       m,
     );
+  }
+
+  /**
+   * The audit events of a batch registration (DeviceBatch), in its transaction: one per slice of
+   * at most BATCH_AUDIT_IDS devices (the trail's lists hold 500), subject the organization, not
+   * one per device (a thousand chained appends would hold the chain's lock for the whole batch);
+   * and one `audit` line naming the count.
+   */
+  async batchRegistered(
+    m: EntityManager,
+    orgId: string,
+    created: { deviceId: string; keyed: boolean }[],
+    actor: string | undefined,
+  ): Promise<void> {
+    const by =
+      actor === undefined || actor === 'cli' ? cliActor() : userActor({ id: actor, orgId });
+    for (let at = 0; at < created.length; at += BATCH_AUDIT_IDS) {
+      const slice = created.slice(at, at + BATCH_AUDIT_IDS);
+      await this.trail.append(
+        {
+          action: 'device.batch_registered',
+          actor: by,
+          subject: { type: 'organization', id: orgId, orgId },
+          details: {
+            count: created.length,
+            device_ids: slice.map((d) => d.deviceId),
+            with_key: slice.filter((d) => d.keyed).length,
+          },
+        },
+        m,
+      );
+    }
+    this.audit.record('devices_registered', 'devices registered in bulk', {
+      org_id: orgId,
+      count: created.length,
+      actor: actor ?? 'cli',
+    });
   }
 
   /** A device registered or deactivated by an administrator (or the CLI). */

@@ -26,13 +26,18 @@ import { CreateDeviceDto } from './create-device.dto';
 import { SetDevicePublicKeyDto } from './device-public-key.dto';
 import { DeviceListDto, DeviceRecordDto } from './device-view.dto';
 import { DeviceService } from './device.service';
+import { DeviceBatch } from './device-batch.service';
+import { DeviceBatchResultDto, RegisterDevicesDto } from './device-batch.dto';
 import { ListDevicesDto } from './list-devices.dto';
 
 /** The organization's devices, for signed-in people (session cookie only). */
 @ApiTags('devices')
 @Controller('api/v1/devices')
 export class DeviceController {
-  constructor(private readonly devices: DeviceService) {}
+  constructor(
+    private readonly devices: DeviceService,
+    private readonly batch: DeviceBatch,
+  ) {}
 
   @Get()
   @Auth()
@@ -63,6 +68,25 @@ export class DeviceController {
     @Body() body: CreateDeviceDto,
   ): Promise<DeviceRecordDto> {
     return DeviceRecordDto.from(await this.devices.create(user.orgId, body, { actor: user.id }));
+  }
+
+  @Post('batch')
+  @Auth({ role: 'admin' })
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    operationId: 'registerDevices',
+    summary: "Register up to 1 000 devices in the administrator's organization, all or nothing",
+    description:
+      'A device already registered here with the same model and provider is `existing`; with any ' +
+      'error row (by `index`) nothing is written. The body may be up to 256 KiB.',
+  })
+  @ApiOkResponse({ type: DeviceBatchResultDto })
+  @ApiCookieWrite()
+  registerMany(
+    @CurrentUser() user: AuthUser,
+    @Body() body: RegisterDevicesDto,
+  ): Promise<DeviceBatchResultDto> {
+    return this.batch.register(user.orgId, body.devices, { actor: user.id });
   }
 
   @Put(':device_id/public-key')

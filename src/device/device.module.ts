@@ -9,6 +9,7 @@ import { DEVICE_JTI_RETENTION } from './device-jti-retention';
 import { DeviceJtiStore } from './device-jti.store';
 import { Device } from './device.entity';
 import { DeviceService } from './device.service';
+import { DeviceBatch } from './device-batch.service';
 import { AuditLogModule } from '../common/logging/audit-log.module';
 import { AuditTrailModule } from '../audit/audit-trail.module';
 
@@ -24,7 +25,13 @@ import { AuditTrailModule } from '../audit/audit-trail.module';
     OrgModule,
     OutgoingWebhookModule,
   ],
-  providers: [DeviceService, DeviceJtiStore, DeviceAudit, retention(DEVICE_JTI_RETENTION)],
-  exports: [DeviceService, DeviceJtiStore, DeviceAudit],
+  providers: [
+    DeviceService,
+    DeviceBatch,
+    DeviceJtiStore,
+    DeviceAudit,
+    retention(DEVICE_JTI_RETENTION),
+  ],
+  exports: [DeviceService, DeviceBatch, DeviceJtiStore, DeviceAudit],
 })
 export class DeviceModule {}

@@ -17,22 +17,32 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * exception filter answers them as problem details.
  *
  * `rawBodyPaths` (the webhook) get the exact bytes as a Buffer in `req.body`, up to 1 MiB: the
- * signature covers them and the processor's SDK parses them itself.
+ * signature covers them and the processor's SDK parses them itself. `largerJsonPaths` (the device
+ * batch) are JSON read up to their own limit; every other path keeps 64 KiB.
  */
-export function bodyParsers(rawBodyPaths: string[]): RequestHandler {
-  const json = express.json({ limit: JSON_LIMIT_BYTES, inflate: false, type: () => true });
+export function bodyParsers(
+  rawBodyPaths: string[],
+  largerJsonPaths: Record<string, number> = {},
+): RequestHandler {
+  const json = jsonParser(JSON_LIMIT_BYTES);
   const raw = express.raw({ limit: RAW_BODY_LIMIT_BYTES, inflate: false, type: () => true });
+  // One parser per larger limit, made once; matched on the exact path, as the raw paths are.
+  const larger = new Map(Object.entries(largerJsonPaths).map(([p, n]) => [p, jsonParser(n)]));
   return (req: Request, res: Response, next: NextFunction) => {
     if (!BODY_METHODS.has(req.method) || !hasBody(req)) return next();
     const refusal = refuseMediaType(req);
     if (refusal) return next(refusal);
     const keepRaw = rawBodyPaths.includes(req.path);
-    (keepRaw ? raw : json)(req, res, (err?: unknown) => {
+    (keepRaw ? raw : (larger.get(req.path) ?? json))(req, res, (err?: unknown) => {
       if (err) return next(bodyError(err));
       const problem = keepRaw ? undefined : jsonBodyProblem(req.body, MAX_JSON_DEPTH);
       next(problem ? badBody(problem) : undefined);
     });
   };
+}
+
+function jsonParser(limit: number): RequestHandler {
+  return express.json({ limit, inflate: false, type: () => true });
 }
 
 function hasBody(req: Request): boolean {
