@@ -27,6 +27,17 @@ export interface CliArgs {
   positionals: string[];
 }
 
+/**
+ * What a command returns when its JSON answer is still a failure (a batch with error rows): the
+ * runner prints `output` on stdout as usual, `reason` on stderr, and exits 1.
+ */
+export class CliRefusal {
+  constructor(
+    readonly output: unknown,
+    readonly reason: string,
+  ) {}
+}
+
 /** Runs the command on its module's services; made by `prepare` once the arguments are valid. */
 export type CliRun = (app: INestApplicationContext) => Promise<unknown>;
 

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { NestFactory } from '@nestjs/core';
 import { DomainError } from '../common/errors/domain.error';
 import { conflictFor } from '../database/database-errors';
-import { CliArgs, CliCommand, CliRun } from './cli-command';
+import { CliArgs, CliCommand, CliRefusal, CliRun } from './cli-command';
 import { COMMANDS } from './cli-commands';
 import { commandHelp, toolHelp } from './cli-help';
 import { CliModule } from './cli.module';
@@ -72,7 +72,11 @@ async function execute(command: CliCommand, run: CliRun): Promise<CliResult> {
   }).catch((err: unknown) => err as Error);
   if (app instanceof Error) return failure(app);
   try {
-    return { code: 0, stdout: JSON.stringify(await run(app)) };
+    const out = await run(app);
+    if (out instanceof CliRefusal) {
+      return { code: 1, stdout: JSON.stringify(out.output), stderr: out.reason };
+    }
+    return { code: 0, stdout: JSON.stringify(out) };
   } catch (err) {
     return failure(err);
   } finally {

@@ -1,9 +1,11 @@
 import { createPublicKey } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { CliCommand, dtoFrom, ORG_FLAG, PAGE_FLAGS, str } from '../cli/cli-command';
+import { CliCommand, CliRefusal, dtoFrom, ORG_FLAG, PAGE_FLAGS, str } from '../cli/cli-command';
 import { OrgService } from '../org/org.service';
 import { CreateDeviceDto } from './create-device.dto';
 import { DeviceModule } from './device.module';
+import { DeviceBatch } from './device-batch.service';
+import { readDeviceCsv } from './device-import';
 import { DeviceService } from './device.service';
 import { DeviceListDto, DeviceSelfDto } from './device-view.dto';
 import { ListDevicesDto } from './list-devices.dto';
@@ -33,6 +35,24 @@ export const deviceCommands: Record<string, CliCommand> = {
         const input = { deviceId, model, provider, publicKey };
         const device = await app.get(DeviceService).register(str(args, 'org'), input, CLI_ACTOR);
         return DeviceSelfDto.from(device);
+      };
+    },
+  },
+  'device:import': {
+    summary:
+      'Register the devices of a CSV file in an organization, all or nothing (at most 1 000)',
+    usage: 'device:import --org ID --file devices.csv (columns device_id,model,provider)',
+    options: {
+      org: ORG_FLAG,
+      file: { type: 'string', required: true, help: 'a CSV file with a header line, UTF-8' },
+    },
+    module: DeviceModule,
+    prepare: async (args) => {
+      const items = await readDeviceCsv(str(args, 'file'));
+      return async (app) => {
+        const result = await app.get(DeviceBatch).register(str(args, 'org'), items, CLI_ACTOR);
+        if (result.errors.length === 0) return result;
+        return new CliRefusal(result, `${result.errors.length} rows refused: nothing imported`);
       };
     },
   },
