@@ -449,6 +449,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/devices/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register up to 1 000 devices in the administrator's organization, all or nothing
+         * @description A device already registered here with the same model and provider is `existing`; with any error row (by `index`) nothing is written. The body may be up to 256 KiB.
+         */
+        post: operations["registerDevices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/devices/{device_id}/public-key": {
         parameters: {
             query?: never;
@@ -1061,6 +1081,31 @@ export interface components {
             /** @description RFC 7638 thumbprint (SHA-256) of the registered public key; null: no key */
             public_key_thumbprint: string | null;
         };
+        RegisterDevicesDto: {
+            /** @description Each checked as POST /api/v1/devices checks its body; a bad one is an error row */
+            devices: components["schemas"]["CreateDeviceDto"][];
+        };
+        DeviceBatchErrorDto: {
+            /**
+             * @description The position of the item in `devices`, from 0
+             * @example 537
+             */
+            index: number;
+            /**
+             * @example device_exists
+             * @enum {string}
+             */
+            code: "validation_failed" | "device_exists";
+            /** @example A device with this device_id is already registered. */
+            message: string;
+        };
+        DeviceBatchResultDto: {
+            /** @description Registered by this call, in batch order */
+            created: string[];
+            /** @description Already registered in this organization with the same model and provider */
+            existing: string[];
+            errors: components["schemas"]["DeviceBatchErrorDto"][];
+        };
         SetDevicePublicKeyDto: {
             public_key: components["schemas"]["DevicePublicJwkDto"];
         };
@@ -1069,14 +1114,14 @@ export interface components {
             url: string;
             description?: string;
             /** @description Defaults to every type the organization may receive */
-            event_types?: ("subscription.created" | "subscription.paid" | "subscription.past_due" | "subscription.payment_failed" | "subscription.expired" | "subscription.canceled" | "subscription.erased" | "device.registered" | "device.deactivated" | "device.key_rotated")[];
+            event_types?: ("subscription.created" | "subscription.paid" | "subscription.past_due" | "subscription.payment_failed" | "subscription.expired" | "subscription.canceled" | "subscription.erased" | "subscription.shipped" | "subscription.activated" | "device.registered" | "device.deactivated" | "device.key_rotated" | "device.offline" | "device.online" | "device.battery_low" | "device.return_requested")[];
         };
         WebhookEndpointCreatedDto: {
             /** Format: uuid */
             id: string;
             url: string;
             description: string | null;
-            event_types: ("subscription.created" | "subscription.paid" | "subscription.past_due" | "subscription.payment_failed" | "subscription.expired" | "subscription.canceled" | "subscription.erased" | "device.registered" | "device.deactivated" | "device.key_rotated")[];
+            event_types: ("subscription.created" | "subscription.paid" | "subscription.past_due" | "subscription.payment_failed" | "subscription.expired" | "subscription.canceled" | "subscription.erased" | "subscription.shipped" | "subscription.activated" | "device.registered" | "device.deactivated" | "device.key_rotated" | "device.offline" | "device.online" | "device.battery_low" | "device.return_requested")[];
             enabled: boolean;
             /** @description ISO 8601 */
             created_at: string;
@@ -1091,7 +1136,7 @@ export interface components {
             id: string;
             url: string;
             description: string | null;
-            event_types: ("subscription.created" | "subscription.paid" | "subscription.past_due" | "subscription.payment_failed" | "subscription.expired" | "subscription.canceled" | "subscription.erased" | "device.registered" | "device.deactivated" | "device.key_rotated")[];
+            event_types: ("subscription.created" | "subscription.paid" | "subscription.past_due" | "subscription.payment_failed" | "subscription.expired" | "subscription.canceled" | "subscription.erased" | "subscription.shipped" | "subscription.activated" | "device.registered" | "device.deactivated" | "device.key_rotated" | "device.offline" | "device.online" | "device.battery_low" | "device.return_requested")[];
             enabled: boolean;
             /** @description ISO 8601 */
             created_at: string;
@@ -1104,7 +1149,7 @@ export interface components {
             url?: string;
             description?: string;
             /** @description Defaults to every type the organization may receive */
-            event_types?: ("subscription.created" | "subscription.paid" | "subscription.past_due" | "subscription.payment_failed" | "subscription.expired" | "subscription.canceled" | "subscription.erased" | "device.registered" | "device.deactivated" | "device.key_rotated")[];
+            event_types?: ("subscription.created" | "subscription.paid" | "subscription.past_due" | "subscription.payment_failed" | "subscription.expired" | "subscription.canceled" | "subscription.erased" | "subscription.shipped" | "subscription.activated" | "device.registered" | "device.deactivated" | "device.key_rotated" | "device.offline" | "device.online" | "device.battery_low" | "device.return_requested")[];
             /** @description Enabling again sends only events stored from then on */
             enabled?: boolean;
         };
@@ -3559,6 +3604,115 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"] & {
                         /** @enum {string} */
                         code: "device_exists";
+                    };
+                };
+            };
+            /** @description Payload Too Large: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    registerDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterDevicesDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceBatchResultDto"];
+                };
+            };
+            /** @description Bad Request: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unauthenticated";
+                    };
+                };
+            };
+            /** @description Forbidden: `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "forbidden";
                     };
                 };
             };
