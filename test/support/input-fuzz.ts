@@ -150,6 +150,17 @@ export async function fuzzRoutes(t: TestApp): Promise<FuzzRoute[]> {
       { device_id: unique('d'), model: 'hub-2', provider: 'acme' },
       () => as(http().post('/api/v1/devices')),
     ),
+    {
+      method: 'POST',
+      pattern: '/api/v1/devices/batch',
+      fields: ['devices.0.device_id', 'devices.0.model', 'devices.0.provider', 'devices.1.model'],
+      send: (field, value) => {
+        const item = () => ({ device_id: unique('b'), model: 'hub-2', provider: 'acme' });
+        const body = { devices: [item(), item()] };
+        setPath(body, field, value);
+        return as(http().post('/api/v1/devices/batch')).send(body);
+      },
+    },
     bodyRoute(
       'POST',
       '/api/v1/users',
