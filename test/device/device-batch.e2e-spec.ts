@@ -95,8 +95,9 @@ describe('bulk registration: POST /api/v1/devices/batch and device:import', () =
     });
     expect(await count('SELECT count(*) AS n FROM devices WHERE org_id = $1', [orgId])).toBe(1000);
     expect(await eventsOf(orgId)).toBe(1000);
-    // One audit event per 500 ids (the trail's list limit).
+    // One audit event per 500 ids (the trail's list limit), in a chain that still verifies.
     expect(await auditsOf(orgId)).toBe(2);
+    expect(await cliJson(['audit:verify'])).toEqual({ verified: expect.any(Number) });
 
     const again = await call('post', '/api/v1/devices/batch', {
       body: { devices: devices as never },
