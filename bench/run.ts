@@ -7,11 +7,19 @@
  * Writes bench/results/<date>.md and .json, latest.md and bench/plans.md (quick runs: results/quick/).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BenchEnv, benchAdminUrl, withBenchEnv } from './bench-env';
 import { eventsBench } from './events';
+import { fleetBench, fleetMarkdown, FleetResult } from './fleet';
+import {
+  livenessBench,
+  livenessPlanMarkdown,
+  LivenessResult,
+  livenessSql,
+  withLivenessPlan,
+} from './liveness';
 import type { Endpoint } from './load';
 import { BENCH_ENDPOINTS } from './load-input';
 import { pinBackends } from './pg-affinity';
@@ -20,7 +28,7 @@ import { freePort, HAS_TASKSET, LoadWorker, rssMb, Server, startServer, stopServ
 import { Growth, median, Results, Row, Target, write } from './report';
 import { referenceScript } from './reference-build';
 import { Bound, Db, growth, rounds, RoundsOptions } from './rounds';
-import { LARGE, QUICK_LARGE, seed, seedEmbedded, SMALL, TableSize } from './seed';
+import { LARGE, QUICK_LARGE, seed, seedDevicesOnly, seedEmbedded, SMALL, TableSize } from './seed';
 import {
   BENCH_RATE_LIMIT,
   POOL_SIZE,
@@ -37,9 +45,21 @@ const WARMUP_SECONDS = QUICK ? 1 : 2;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const WARM_BOOTS = Number(process.env.BENCH_BOOTS ?? (QUICK ? 2 : 5));
 const LARGE_SIZE = QUICK ? QUICK_LARGE : LARGE;
-/** Every measured route; the deep page only on the service (the bare app has no cursor). */
+/** The fleet's fixed rate (all instances together), its window, its registered keyed devices. */
+const FLEET = {
+  rps: Number(process.env.BENCH_FLEET_RPS ?? 800),
+  seconds: Number(process.env.BENCH_FLEET_SECONDS ?? (QUICK ? 5 : 20)),
+  warmupSeconds: QUICK ? 2 : 5,
+  devices: QUICK ? 2_000 : 10_000,
+};
+/** `--only fleet,liveness`: just those phases, printed and kept in results/quick/ (docs/benchmarks.md). */
+const ONLY = ((i) => (i >= 0 ? (process.argv[i + 1] ?? '').split(',') : undefined))(
+  process.argv.indexOf('--only'),
+);
+/** Every measured route; the deep page and the heartbeat only on the service. */
 const ENDPOINTS: Endpoint[] = [...BENCH_ENDPOINTS];
-const SERVICE_ONLY = new Set<Endpoint>(['devicesDeep']);
+/** The heartbeat too: no CPU ratio is read for it, only its growth (docs/benchmarks.md). */
+const SERVICE_ONLY = new Set<Endpoint>(['devicesDeep', 'heartbeat']);
 
 /** The options of every interleaved phase. */
 const roundOptions = (worker: LoadWorker): RoundsOptions => ({
@@ -115,7 +135,19 @@ async function postgresPhase(worker: LoadWorker) {
           );
           plans = plansMarkdown(routes, seeded, new Date().toISOString());
         }
-        return { ...result, plans, events };
+        // Last: it moves 1 % of the large database's devices past their deadline.
+        console.log('one liveness pass at the large size...');
+        const liveness = await livenessBench(largeEnv.url, largeEnv.fake.url);
+        console.log(`  ${liveness.offline} offline in ${liveness.passMs} ms`);
+        if (plans) {
+          const section = livenessPlanMarkdown(
+            liveness,
+            new Date().toISOString(),
+            livenessSql().sql,
+          );
+          plans = withLivenessPlan(plans, section);
+        }
+        return { ...result, plans, events, liveness };
       } finally {
         for (const s of started) await stopServer(s);
       }
@@ -172,7 +204,15 @@ async function embeddedPhase(worker: LoadWorker) {
  * build before issue 36 (docs/decisions/0002-bench-yardstick.md), the detail's 0.85 times its first
  * measurement; the rest as set by issue 27.
  */
-function targets(rows: Row[], g: Growth[], rss: number, idleRss: number, bootS: number): Target[] {
+function targets(
+  rows: Row[],
+  g: Growth[],
+  rss: number,
+  idleRss: number,
+  bootS: number,
+  fleet: FleetResult,
+  liveness: LivenessResult,
+): Target[] {
   const cpu = (e: Endpoint, t: string) =>
     rows.find((r) => r.phase === 'small' && r.endpoint === e && r.target === t)?.cpuMsPerRequest ??
     NaN;
@@ -191,10 +231,54 @@ function targets(rows: Row[], g: Growth[], rss: number, idleRss: number, bootS: 
     { id: 'me_p99_growth', measured: grow('me'), limit: 1.3, kind: 'max' },
     { id: 'token_p99_growth', measured: grow('deviceToken'), limit: 1.3, kind: 'max' },
     { id: 'webhook_p99_growth', measured: grow('webhook'), limit: 1.3, kind: 'max' },
+    { id: 'heartbeat_p99_growth', measured: grow('heartbeat'), limit: 1.3, kind: 'max' },
+    // Issue 38: the fleet's mix on two instances; one pass at 1 M devices, 1 % crossing.
+    { id: 'devices_per_core', measured: fleet.devicesPerCore, limit: 250_000, kind: 'min' },
+    { id: 'liveness_pass_ms', measured: liveness.passMs, limit: 1_000, kind: 'max' },
     { id: 'rss_mb', measured: rss, limit: 175, kind: 'max' },
     { id: 'embedded_idle_rss_mb', measured: idleRss, limit: 250, kind: 'max' },
     { id: 'boot_warm_s', measured: bootS, limit: 1.5, kind: 'max' },
   ];
+}
+
+/**
+ * `--only fleet,liveness`: only the issue-38 phases, on their own databases (the liveness pass on
+ * one of LARGE's device count, devices only), printed and written to results/quick/; the liveness
+ * plan goes into bench/plans.md's liveness section. Not a run of the targets: the full bench is.
+ */
+async function onlyPhases(only: string[]): Promise<void> {
+  const out: { fleet?: FleetResult; liveness?: LivenessResult } = {};
+  if (only.includes('fleet')) {
+    console.log(`fleet: ${FLEET.rps} requests/s on two instances (PostgreSQL + Redis)...`);
+    out.fleet = await fleetBench(FLEET);
+    console.log(fleetMarkdown(out.fleet).join('\n'));
+  }
+  if (only.includes('liveness')) {
+    out.liveness = await withBenchEnv('bench_liveness', async (env) => {
+      const senv = serviceEnv(await freePort(), env.url, env.fake.url);
+      await stopServer(await startServer('service', serviceArgs(), senv, Number(senv.PORT)));
+      const t0 = performance.now();
+      await seedDevicesOnly(env.url, LARGE);
+      console.log(
+        `${LARGE.orgDevices + LARGE.otherDevices} devices seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+      );
+      return livenessBench(env.url, env.fake.url);
+    });
+    const { liveness } = out;
+    console.log(
+      `liveness: ${liveness.crossing} of ${liveness.devices} crossing; pass ${liveness.passMs} ms, ` +
+        `${liveness.offline} offline in ${liveness.batches} batches; index only: ${liveness.indexOnly}`,
+    );
+    console.log(liveness.plan);
+    if (!Number.isFinite(liveness.passMs)) console.log(`CLI said: ${liveness.cliOutput}`);
+    const file = join(__dirname, 'plans.md');
+    const section = livenessPlanMarkdown(liveness, new Date().toISOString(), livenessSql().sql);
+    writeFileSync(file, withLivenessPlan(readFileSync(file, 'utf8'), section));
+  }
+  const dir = join(__dirname, 'results', 'quick');
+  mkdirSync(dir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:]/g, '-').replace(/\..*$/, '');
+  writeFileSync(join(dir, `only-${stamp}.json`), `${JSON.stringify(out, null, 2)}\n`);
 }
 
 async function main(): Promise<void> {
@@ -207,10 +291,13 @@ async function main(): Promise<void> {
     const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('build failed');
   }
+  if (ONLY) return onlyPhases(ONLY);
   const worker = new LoadWorker(join(__dirname, 'load.ts'));
   try {
     console.log(`quick: ${QUICK}; service pinned to CPU 0, load to CPU 1: ${HAS_TASKSET}`);
     const postgres = await postgresPhase(worker);
+    console.log(`fleet: ${FLEET.rps} requests/s on two instances (PostgreSQL + Redis)...`);
+    const fleet = await fleetBench(FLEET);
     const embedded = await embeddedPhase(worker);
     const rows = [...postgres.rows, ...embedded.rows];
     const g = growth(rows, ENDPOINTS);
@@ -240,8 +327,10 @@ async function main(): Promise<void> {
       growth: g,
       boot: { coldS: embedded.coldS, warmS: embedded.warm, warmMedianS: bootS },
       memory: { rssUnderLoadMb: rss, embeddedIdleRssMb: embedded.idleRss },
-      targets: targets(rows, g, rss, embedded.idleRss, bootS),
+      targets: targets(rows, g, rss, embedded.idleRss, bootS, fleet, postgres.liveness),
       events: postgres.events,
+      fleet,
+      liveness: postgres.liveness,
     };
     // Quick checks go beside the committed results, git-ignored; only a full run is committed.
     const md = write(join(__dirname, 'results', ...(QUICK ? ['quick'] : [])), results);
