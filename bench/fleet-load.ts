@@ -37,8 +37,15 @@ export interface FleetLoadOutput {
   rps: number;
   token: KindResult;
   heartbeat: KindResult;
-  /** Answers that came back after the window ended (counted in neither kind). */
+  /** Answers of the window's requests that came back after it ended (in the tail second). */
   late: number;
+  /**
+   * Successful answers that arrived from the window's start to the tail's end, whenever their
+   * request left (a backlog from the warm-up counts): the work the CPU readings paid for.
+   */
+  served: number;
+  /** The window and its tail, seconds: what `served` and the CPU readings span. */
+  servedSeconds: number;
 }
 
 const TICK_MS = 2;
@@ -55,6 +62,8 @@ async function run(input: FleetLoadInput): Promise<FleetLoadOutput> {
   const failed = { token: 0, heartbeat: 0 };
   let late = 0;
   let sent = 0;
+  let counting = false;
+  let served = 0;
 
   const send = (k: number) => {
     const client = clients[k % clients.length];
@@ -65,6 +74,7 @@ async function run(input: FleetLoadInput): Promise<FleetLoadOutput> {
     if (k % 4 === 0 || holders.length === 0) {
       const i = nextDevice++ % input.devices.length;
       void requestToken(client, input.devices[i], keys[i], input.audience).then((res) => {
+        if (counting && res.status === 200) served++;
         if (res.status === 200 && res.body) {
           if (tokens[i] === null) holders.push(i);
           tokens[i] = res.body.access_token;
@@ -79,6 +89,7 @@ async function run(input: FleetLoadInput): Promise<FleetLoadOutput> {
     const i = holders[nextHolder++ % holders.length];
     const report = { battery_pct: 87, firmware_version: '2.4.1' };
     void sendHeartbeat(client, tokens[i]!, report).then((res) => {
+      if (counting && res.status === 204) served++;
       if (!counted) return;
       if (!measuring) late++;
       lat.heartbeat.push(res.ms);
@@ -103,12 +114,15 @@ async function run(input: FleetLoadInput): Promise<FleetLoadOutput> {
   await window(input.warmupSeconds);
   process.stdout.write(`${JSON.stringify({ phase: 'measure' })}\n`);
   measuring = true;
+  counting = true;
   const t0 = performance.now();
   await window(input.seconds);
   const seconds = (performance.now() - t0) / 1000;
   measuring = false;
   // The answers still on their way belong to the window: wait for them (a second at most).
   await new Promise((r) => setTimeout(r, 1000));
+  counting = false;
+  const servedSeconds = (performance.now() - t0) / 1000;
   clients.forEach((c) => c.close());
   const kind = (ms: number[], f: number): KindResult => ({
     requests: ms.length,
@@ -122,6 +136,8 @@ async function run(input: FleetLoadInput): Promise<FleetLoadOutput> {
     token: kind(lat.token, failed.token),
     heartbeat: kind(lat.heartbeat, failed.heartbeat),
     late,
+    served,
+    servedSeconds,
   };
 }
 
