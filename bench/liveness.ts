@@ -60,6 +60,13 @@ async function makeCrossing(
   const { rows } = await db.query<{ n: string }>(`SELECT count(*) AS n FROM devices`);
   const devices = Number(rows[0].n);
   const crossing = Math.round(devices * share);
+  // Devices the rounds' heartbeats stamped (a threshold ahead) could be due by now: a day ahead
+  // again, found through the pass's own index, so exactly `crossing` are due.
+  await db.query(
+    `UPDATE devices SET offline_after = now() + interval '1 day'
+     WHERE offline_since IS NULL AND status = 'active' AND offline_after IS NOT NULL
+       AND offline_after <= now() + interval '1 hour'`,
+  );
   await db.query(
     `UPDATE devices d SET last_seen_at = now() - interval '20 minutes', offline_after = now() - interval '5 minutes'
      FROM (SELECT id FROM devices WHERE status = 'active' ORDER BY id LIMIT $1) p WHERE d.id = p.id`,
