@@ -98,6 +98,7 @@ function runPass(
   const cli = join(process.env.BENCH_SERVICE_ROOT ?? join(__dirname, '..'), 'dist', 'cli.js');
   const r = spawnSync(process.execPath, [cli, 'device:liveness'], { env, encoding: 'utf8' });
   const out = `${r.stdout}${r.stderr}`.trim();
+  // One JSON object on stdout (docs/cli.md); its last line, should anything come before it.
   const last = r.stdout.trim().split('\n').pop() ?? '';
   try {
     return { out, parsed: JSON.parse(last) as { offline: number; batches: number; ms: number } };
