@@ -29,6 +29,8 @@ export interface KindResult {
   p99: number;
   /** Answers other than 200 (token) or 204 (heartbeat), and no answer at all. */
   failed: number;
+  /** The failures by status (0: no answer within the client's 10 s). */
+  failedBy: Record<string, number>;
 }
 
 export interface FleetLoadOutput {
@@ -60,6 +62,11 @@ async function run(input: FleetLoadInput): Promise<FleetLoadOutput> {
   let measuring = false;
   const lat = { token: [] as number[], heartbeat: [] as number[] };
   const failed = { token: 0, heartbeat: 0 };
+  const failedBy = { token: {} as Record<string, number>, heartbeat: {} as Record<string, number> };
+  const fail = (k: 'token' | 'heartbeat', status: number) => {
+    failed[k]++;
+    failedBy[k][status] = (failedBy[k][status] ?? 0) + 1;
+  };
   let late = 0;
   let sent = 0;
   let counting = false;
@@ -82,7 +89,7 @@ async function run(input: FleetLoadInput): Promise<FleetLoadOutput> {
         if (!counted) return;
         if (!measuring) late++;
         lat.token.push(res.ms);
-        if (res.status !== 200) failed.token++;
+        if (res.status !== 200) fail('token', res.status);
       });
       return;
     }
@@ -93,7 +100,7 @@ async function run(input: FleetLoadInput): Promise<FleetLoadOutput> {
       if (!counted) return;
       if (!measuring) late++;
       lat.heartbeat.push(res.ms);
-      if (res.status !== 204) failed.heartbeat++;
+      if (res.status !== 204) fail('heartbeat', res.status);
     });
   };
 
@@ -124,17 +131,18 @@ async function run(input: FleetLoadInput): Promise<FleetLoadOutput> {
   counting = false;
   const servedSeconds = (performance.now() - t0) / 1000;
   clients.forEach((c) => c.close());
-  const kind = (ms: number[], f: number): KindResult => ({
-    requests: ms.length,
-    p50: percentile(ms, 50),
-    p99: percentile(ms, 99),
-    failed: f,
+  const kind = (k: 'token' | 'heartbeat'): KindResult => ({
+    requests: lat[k].length,
+    p50: percentile(lat[k], 50),
+    p99: percentile(lat[k], 99),
+    failed: failed[k],
+    failedBy: failedBy[k],
   });
   return {
     seconds,
     rps: sent / seconds,
-    token: kind(lat.token, failed.token),
-    heartbeat: kind(lat.heartbeat, failed.heartbeat),
+    token: kind('token'),
+    heartbeat: kind('heartbeat'),
     late,
     served,
     servedSeconds,

@@ -227,8 +227,8 @@ export function fleetMarkdown(r: FleetResult): string[] {
     `| PostgreSQL backends' CPU (cores) | ${f(r.databaseCores, 3)} |`,
     `| devices per service core | ${f(r.devicesPerCore)} |`,
     `| devices per database core | ${f(r.devicesPerDatabaseCore)} |`,
-    `| token p50 / p99 ms (${r.token.requests}, failed ${r.token.failed}) | ${f(r.token.p50, 1)} / ${f(r.token.p99, 1)} |`,
-    `| heartbeat p50 / p99 ms (${r.heartbeat.requests}, failed ${r.heartbeat.failed}) | ${f(r.heartbeat.p50, 1)} / ${f(r.heartbeat.p99, 1)} |`,
+    `| token p50 / p99 ms (${r.token.requests}, failed ${r.token.failed} ${JSON.stringify(r.token.failedBy)}) | ${f(r.token.p50, 1)} / ${f(r.token.p99, 1)} |`,
+    `| heartbeat p50 / p99 ms (${r.heartbeat.requests}, failed ${r.heartbeat.failed} ${JSON.stringify(r.heartbeat.failedBy)}) | ${f(r.heartbeat.p50, 1)} / ${f(r.heartbeat.p99, 1)} |`,
     '',
   ];
 }
