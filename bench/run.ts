@@ -49,7 +49,7 @@ const LARGE_SIZE = QUICK ? QUICK_LARGE : LARGE;
 const FLEET = {
   rps: Number(process.env.BENCH_FLEET_RPS ?? 800),
   seconds: Number(process.env.BENCH_FLEET_SECONDS ?? (QUICK ? 5 : 20)),
-  warmupSeconds: QUICK ? 2 : 5,
+  warmupSeconds: Number(process.env.BENCH_FLEET_WARMUP ?? (QUICK ? 3 : 10)),
   devices: QUICK ? 2_000 : 10_000,
 };
 /** `--only fleet,liveness`: just those phases, printed and kept in results/quick/ (docs/benchmarks.md). */
