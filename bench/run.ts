@@ -7,12 +7,13 @@
  * Writes bench/results/<date>.md and .json, latest.md and bench/plans.md (quick runs: results/quick/).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BenchEnv, benchAdminUrl, withBenchEnv } from './bench-env';
 import { eventsBench } from './events';
-import { fleetBench, fleetMarkdown, FleetResult } from './fleet';
+import { fleetBench, FleetResult } from './fleet';
+import { onlyPhases } from './only';
 import {
   livenessBench,
   livenessPlanMarkdown,
@@ -28,7 +29,7 @@ import { freePort, HAS_TASKSET, LoadWorker, rssMb, Server, startServer, stopServ
 import { Growth, median, Results, Row, Target, write } from './report';
 import { referenceScript } from './reference-build';
 import { Bound, Db, growth, rounds, RoundsOptions } from './rounds';
-import { LARGE, QUICK_LARGE, seed, seedDevicesOnly, seedEmbedded, SMALL, TableSize } from './seed';
+import { LARGE, QUICK_LARGE, seed, seedEmbedded, SMALL, TableSize } from './seed';
 import {
   BENCH_RATE_LIMIT,
   POOL_SIZE,
@@ -241,46 +242,6 @@ function targets(
   ];
 }
 
-/**
- * `--only fleet,liveness`: only the issue-38 phases, on their own databases (the liveness pass on
- * one of LARGE's device count, devices only), printed and written to results/quick/; the liveness
- * plan goes into bench/plans.md's liveness section. Not a run of the targets: the full bench is.
- */
-async function onlyPhases(only: string[]): Promise<void> {
-  const out: { fleet?: FleetResult; liveness?: LivenessResult } = {};
-  if (only.includes('fleet')) {
-    console.log(`fleet: ${FLEET.rps} requests/s on two instances (PostgreSQL + Redis)...`);
-    out.fleet = await fleetBench(FLEET);
-    console.log(fleetMarkdown(out.fleet).join('\n'));
-  }
-  if (only.includes('liveness')) {
-    out.liveness = await withBenchEnv('bench_liveness', async (env) => {
-      const senv = serviceEnv(await freePort(), env.url, env.fake.url);
-      await stopServer(await startServer('service', serviceArgs(), senv, Number(senv.PORT)));
-      const t0 = performance.now();
-      await seedDevicesOnly(env.url, LARGE);
-      console.log(
-        `${LARGE.orgDevices + LARGE.otherDevices} devices seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-      );
-      return livenessBench(env.url, env.fake.url);
-    });
-    const { liveness } = out;
-    console.log(
-      `liveness: ${liveness.crossing} of ${liveness.devices} crossing; pass ${liveness.passMs} ms, ` +
-        `${liveness.offline} offline in ${liveness.batches} batches; index only: ${liveness.indexOnly}`,
-    );
-    console.log(liveness.plan);
-    if (!Number.isFinite(liveness.passMs)) console.log(`CLI said: ${liveness.cliOutput}`);
-    const file = join(__dirname, 'plans.md');
-    const section = livenessPlanMarkdown(liveness, new Date().toISOString(), livenessSql().sql);
-    writeFileSync(file, withLivenessPlan(readFileSync(file, 'utf8'), section));
-  }
-  const dir = join(__dirname, 'results', 'quick');
-  mkdirSync(dir, { recursive: true });
-  const stamp = new Date().toISOString().replace(/[:]/g, '-').replace(/\..*$/, '');
-  writeFileSync(join(dir, `only-${stamp}.json`), `${JSON.stringify(out, null, 2)}\n`);
-}
-
 async function main(): Promise<void> {
   process.chdir(ROOT);
   const started = performance.now();
@@ -291,7 +252,7 @@ async function main(): Promise<void> {
     const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('build failed');
   }
-  if (ONLY) return onlyPhases(ONLY);
+  if (ONLY) return onlyPhases(ONLY, FLEET);
   const worker = new LoadWorker(join(__dirname, 'load.ts'));
   try {
     console.log(`quick: ${QUICK}; service pinned to CPU 0, load to CPU 1: ${HAS_TASKSET}`);
