@@ -72,7 +72,7 @@ const importZones = [
   },
   {
     target: ['./src', './ormconfig.ts'],
-    from: ['./test', './bench', './dev-idp', './dev-processor', './dev-receiver'],
+    from: ['./test', './bench', './dev-fleet', './dev-idp', './dev-processor', './dev-receiver'],
     message: 'Production code never imports tests, benchmarks or the development stand-ins.',
   },
   ...featureZones,

@@ -10,6 +10,7 @@ export const BENCH_ENDPOINTS: readonly Endpoint[] = [
   'devices',
   'devicesDeep',
   'deviceToken',
+  'heartbeat',
   'webhook',
   'checkout',
   'subscriptionDetail',
@@ -30,6 +31,7 @@ export function loadInput(
     cookieName: 'service_session',
     orgDevices: seeded.size.orgDevices,
     deepCursor: seeded.deepCursor,
+    deviceTokens: seeded.deviceTokens,
   };
 }
 

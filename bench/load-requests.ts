@@ -51,6 +51,22 @@ export function requestsFor(input: LoadInput, next: () => number): autocannon.Re
           }),
         },
       ];
+    case 'heartbeat':
+      // What dev:fleet's devices send (dev-fleet/fleet-requests.ts), under a random device's token.
+      return [
+        {
+          method: 'POST',
+          path: '/api/device/v1/heartbeat',
+          body: JSON.stringify({ battery_pct: 87, firmware_version: '2.4.1' }),
+          setupRequest: (req) => ({
+            ...req,
+            headers: {
+              ...JSON_HEADERS,
+              authorization: `Bearer ${input.deviceTokens[Math.floor(Math.random() * input.deviceTokens.length)]}`,
+            },
+          }),
+        },
+      ];
     case 'webhook':
       return [
         {

@@ -11,6 +11,7 @@ export type Endpoint =
   | 'devices'
   | 'devicesDeep'
   | 'deviceToken'
+  | 'heartbeat'
   | 'webhook'
   | 'checkout'
   | 'subscriptionDetail';
@@ -26,6 +27,8 @@ export interface LoadInput {
   orgDevices: number;
   /** A next_cursor 90 % down the measured org's device list. */
   deepCursor: string;
+  /** Bearer tokens of measured-org devices (heartbeats pick one at random). */
+  deviceTokens: string[];
   /** A fixed number of requests instead of `seconds` (bench/plans.ts sends a few per route). */
   amount?: number;
   /** First pending subscription the webhook events pay; each request takes the next one. */

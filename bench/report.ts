@@ -2,6 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Endpoint, LoadOutput } from './load';
 import { eventsMarkdown, type EventsResult } from './events-report';
+import { fleetMarkdown, type FleetResult } from './fleet';
+import type { LivenessResult } from './liveness';
 
 /** One measured window: the load generator's figures plus what the server process used. */
 export interface Sample extends Omit<LoadOutput, 'subscriptionsUsed'> {
@@ -66,6 +68,22 @@ export interface Results {
   targets: Target[];
   /** Outgoing webhooks (bench/events.ts), measured in the small PostgreSQL phase. */
   events?: EventsResult;
+  /** Devices per core (bench/fleet.ts): two instances on PostgreSQL + Redis. */
+  fleet?: FleetResult;
+  /** One liveness pass on the large database (bench/liveness.ts). */
+  liveness?: LivenessResult;
+}
+
+function livenessLines(l: LivenessResult): string[] {
+  return [
+    '## One liveness pass (large database)',
+    '',
+    `${l.crossing} of ${l.devices} devices past their deadline; \`cli device:liveness\` reported ` +
+      `${f(l.offline)} offline in ${f(l.batches)} batches, **${f(l.passMs, 1)} ms**. The plan of ` +
+      `LIVENESS_DUE_SQL (${l.planSource}) ${l.indexOnly ? 'is a range of IDX_devices_liveness_due, no Seq Scan' : 'is NOT an index range'}: ` +
+      'bench/plans.md.',
+    '',
+  ];
 }
 
 export const median = (xs: number[]) => {
@@ -180,6 +198,8 @@ export function markdown(r: Results): string {
       `idle on the embedded default: ${f(r.memory.embeddedIdleRssMb, 1)} MB.`,
     '',
     ...(r.events ? eventsMarkdown(r.events) : []),
+    ...(r.fleet ? fleetMarkdown(r.fleet) : []),
+    ...(r.liveness ? livenessLines(r.liveness) : []),
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -12,6 +12,15 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BenchEnv, benchAdminUrl, withBenchEnv } from './bench-env';
 import { eventsBench } from './events';
+import { fleetBench, FleetResult } from './fleet';
+import { onlyPhases } from './only';
+import {
+  livenessBench,
+  livenessPlanMarkdown,
+  LivenessResult,
+  livenessSql,
+  withLivenessPlan,
+} from './liveness';
 import type { Endpoint } from './load';
 import { BENCH_ENDPOINTS } from './load-input';
 import { pinBackends } from './pg-affinity';
@@ -37,9 +46,21 @@ const WARMUP_SECONDS = QUICK ? 1 : 2;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const WARM_BOOTS = Number(process.env.BENCH_BOOTS ?? (QUICK ? 2 : 5));
 const LARGE_SIZE = QUICK ? QUICK_LARGE : LARGE;
-/** Every measured route; the deep page only on the service (the bare app has no cursor). */
+/** The fleet's fixed rate (all instances together), its window, its registered keyed devices. */
+const FLEET = {
+  rps: Number(process.env.BENCH_FLEET_RPS ?? 800),
+  seconds: Number(process.env.BENCH_FLEET_SECONDS ?? (QUICK ? 5 : 20)),
+  warmupSeconds: Number(process.env.BENCH_FLEET_WARMUP ?? (QUICK ? 3 : 10)),
+  devices: QUICK ? 2_000 : 10_000,
+};
+/** `--only fleet,liveness`: just those phases, printed and kept in results/quick/ (docs/benchmarks.md). */
+const ONLY = ((i) => (i >= 0 ? (process.argv[i + 1] ?? '').split(',') : undefined))(
+  process.argv.indexOf('--only'),
+);
+/** Every measured route; the deep page and the heartbeat only on the service. */
 const ENDPOINTS: Endpoint[] = [...BENCH_ENDPOINTS];
-const SERVICE_ONLY = new Set<Endpoint>(['devicesDeep']);
+/** The heartbeat too: no CPU ratio is read for it, only its growth (docs/benchmarks.md). */
+const SERVICE_ONLY = new Set<Endpoint>(['devicesDeep', 'heartbeat']);
 
 /** The options of every interleaved phase. */
 const roundOptions = (worker: LoadWorker): RoundsOptions => ({
@@ -115,7 +136,19 @@ async function postgresPhase(worker: LoadWorker) {
           );
           plans = plansMarkdown(routes, seeded, new Date().toISOString());
         }
-        return { ...result, plans, events };
+        // Last: it moves 1 % of the large database's devices past their deadline.
+        console.log('one liveness pass at the large size...');
+        const liveness = await livenessBench(largeEnv.url, largeEnv.fake.url);
+        console.log(`  ${liveness.offline} offline in ${liveness.passMs} ms`);
+        if (plans) {
+          const section = livenessPlanMarkdown(
+            liveness,
+            new Date().toISOString(),
+            livenessSql().sql,
+          );
+          plans = withLivenessPlan(plans, section);
+        }
+        return { ...result, plans, events, liveness };
       } finally {
         for (const s of started) await stopServer(s);
       }
@@ -172,7 +205,15 @@ async function embeddedPhase(worker: LoadWorker) {
  * build before issue 36 (docs/decisions/0002-bench-yardstick.md), the detail's 0.85 times its first
  * measurement; the rest as set by issue 27.
  */
-function targets(rows: Row[], g: Growth[], rss: number, idleRss: number, bootS: number): Target[] {
+function targets(
+  rows: Row[],
+  g: Growth[],
+  rss: number,
+  idleRss: number,
+  bootS: number,
+  fleet: FleetResult,
+  liveness: LivenessResult,
+): Target[] {
   const cpu = (e: Endpoint, t: string) =>
     rows.find((r) => r.phase === 'small' && r.endpoint === e && r.target === t)?.cpuMsPerRequest ??
     NaN;
@@ -191,6 +232,10 @@ function targets(rows: Row[], g: Growth[], rss: number, idleRss: number, bootS: 
     { id: 'me_p99_growth', measured: grow('me'), limit: 1.3, kind: 'max' },
     { id: 'token_p99_growth', measured: grow('deviceToken'), limit: 1.3, kind: 'max' },
     { id: 'webhook_p99_growth', measured: grow('webhook'), limit: 1.3, kind: 'max' },
+    { id: 'heartbeat_p99_growth', measured: grow('heartbeat'), limit: 1.3, kind: 'max' },
+    // Issue 38: the fleet's mix on two instances; one pass at 1 M devices, 1 % crossing.
+    { id: 'devices_per_core', measured: fleet.devicesPerCore, limit: 250_000, kind: 'min' },
+    { id: 'liveness_pass_ms', measured: liveness.passMs, limit: 1_000, kind: 'max' },
     { id: 'rss_mb', measured: rss, limit: 175, kind: 'max' },
     { id: 'embedded_idle_rss_mb', measured: idleRss, limit: 250, kind: 'max' },
     { id: 'boot_warm_s', measured: bootS, limit: 1.5, kind: 'max' },
@@ -207,10 +252,13 @@ async function main(): Promise<void> {
     const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('build failed');
   }
+  if (ONLY) return onlyPhases(ONLY, FLEET);
   const worker = new LoadWorker(join(__dirname, 'load.ts'));
   try {
     console.log(`quick: ${QUICK}; service pinned to CPU 0, load to CPU 1: ${HAS_TASKSET}`);
     const postgres = await postgresPhase(worker);
+    console.log(`fleet: ${FLEET.rps} requests/s on two instances (PostgreSQL + Redis)...`);
+    const fleet = await fleetBench(FLEET);
     const embedded = await embeddedPhase(worker);
     const rows = [...postgres.rows, ...embedded.rows];
     const g = growth(rows, ENDPOINTS);
@@ -240,8 +288,10 @@ async function main(): Promise<void> {
       growth: g,
       boot: { coldS: embedded.coldS, warmS: embedded.warm, warmMedianS: bootS },
       memory: { rssUnderLoadMb: rss, embeddedIdleRssMb: embedded.idleRss },
-      targets: targets(rows, g, rss, embedded.idleRss, bootS),
+      targets: targets(rows, g, rss, embedded.idleRss, bootS, fleet, postgres.liveness),
       events: postgres.events,
+      fleet,
+      liveness: postgres.liveness,
     };
     // Quick checks go beside the committed results, git-ignored; only a full run is committed.
     const md = write(join(__dirname, 'results', ...(QUICK ? ['quick'] : [])), results);

@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createSecretKey, randomBytes, randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { Client } from 'pg';
+import { signDeviceToken } from '../src/device/device-token.jwt';
 import { newDataKey, seal, wrap } from '../src/personal-data/personal-data.crypto';
-import { BENCH_MASTER_KEY, BENCH_ORG_ID } from './service-env';
+import { BENCH_DEVICE_TOKEN_SECRET, BENCH_MASTER_KEY, BENCH_ORG_ID } from './service-env';
 
 export const DEVICE_MODEL = 'hub-2';
 export const DEVICE_PROVIDER = 'acme';
@@ -79,6 +80,40 @@ export interface Seeded {
   size: TableSize;
   /** A cursor 90 % down the measured org's list (a deep keyset page). */
   deepCursor: string;
+  /** Bearer tokens of measured-org devices, as the service issues them: what heartbeats carry. */
+  deviceTokens: string[];
+}
+
+/** Devices whose bearer tokens the heartbeat windows carry (few: the tokens travel in each window's input). */
+const HEARTBEAT_DEVICES = 200;
+/** Longer than any run: the bench mints the tokens once. */
+const MINTED_TOKEN_SECONDS = 6 * 3600;
+
+/**
+ * Tokens for random devices of the measured org, signed as the service signs them
+ * (src/device/device-token.jwt.ts) under the bench's DEVICE_TOKEN_SECRET: a heartbeat window costs
+ * the service only heartbeats, not the token requests that would come before them.
+ */
+export function mintDeviceTokens(
+  orgId: string,
+  orgDevices: number,
+  n = HEARTBEAT_DEVICES,
+): string[] {
+  const key = createSecretKey(Buffer.from(BENCH_DEVICE_TOKEN_SECRET, 'utf8'));
+  const now = Math.floor(Date.now() / 1000);
+  return Array.from({ length: n }, () =>
+    signDeviceToken(
+      {
+        deviceId: deviceId(Math.floor(Math.random() * orgDevices)),
+        orgId,
+        jkt: null,
+        jti: randomUUID(),
+        issuedAt: now,
+        expiresAt: now + MINTED_TOKEN_SECONDS,
+      },
+      key,
+    ),
+  );
 }
 
 /** The n-th seeded pending subscription's id (a valid v4-shaped UUID, so the handler accepts it). */
@@ -129,15 +164,24 @@ export async function seedEmbedded(dataDir: string, size: TableSize): Promise<Se
   }
 }
 
-async function seedRows(db: Queryable, size: TableSize): Promise<Seeded> {
+/**
+ * Every seeded device reports (a fleet in service: the liveness pass's index holds them all), its
+ * deadline a day ahead so no pass during the rounds finds one due; bench/liveness.ts moves 1 % of
+ * them past it for its own measurement.
+ */
+const SEEN = `now() - interval '1 minute', now() + interval '1 day'`;
+
+/** The organizations and their devices (the measured org's and the others', interleaved). */
+async function seedDevices(db: Queryable, size: TableSize): Promise<string> {
   const org = await db.query<{ id: string }>(
     `INSERT INTO organizations (id, name, created_at) VALUES ($1, 'Bench org', now()) RETURNING id`,
     [BENCH_ORG_ID],
   );
   const orgId = org.rows[0].id;
   await db.query(
-    `INSERT INTO devices (org_id, device_id, model, provider, status, created_at, updated_at)
-     SELECT $1, 'bench-' || lpad(i::text, 6, '0'), $2, $3, 'active', now(), now()
+    `INSERT INTO devices (org_id, device_id, model, provider, status, created_at, updated_at,
+       last_seen_at, offline_after)
+     SELECT $1, 'bench-' || lpad(i::text, 6, '0'), $2, $3, 'active', now(), now(), ${SEEN}
      FROM generate_series(0, $4 - 1) AS i`,
     [orgId, DEVICE_MODEL, DEVICE_PROVIDER, size.orgDevices],
   );
@@ -150,11 +194,32 @@ async function seedRows(db: Queryable, size: TableSize): Promise<Seeded> {
   // plan that walks device_id order and filters on org_id reads ten rows for each it returns.
   await db.query(
     `WITH o AS (SELECT array_agg(id ORDER BY name) AS ids FROM organizations WHERE name LIKE 'Other org %')
-     INSERT INTO devices (org_id, device_id, model, provider, created_at, updated_at)
-     SELECT o.ids[1 + i % array_length(o.ids, 1)], 'bench-' || lpad(i::text, 7, '0'), 'hub-1', 'acme', now(), now()
+     INSERT INTO devices (org_id, device_id, model, provider, created_at, updated_at, last_seen_at, offline_after)
+     SELECT o.ids[1 + i % array_length(o.ids, 1)], 'bench-' || lpad(i::text, 7, '0'), 'hub-1', 'acme', now(), now(), ${SEEN}
      FROM o, generate_series(0, $1 - 1) AS i`,
     [size.otherDevices],
   );
+  return orgId;
+}
+
+/**
+ * Only the organizations and devices, for `npm run bench -- --only liveness`: the pass reads no
+ * other table, and the large size's other tables take minutes to write.
+ */
+export async function seedDevicesOnly(url: string, size: TableSize): Promise<void> {
+  const db = new Client({ connectionString: url });
+  await db.connect();
+  try {
+    await db.query('SET synchronous_commit = off');
+    await seedDevices(db, size);
+    await db.query('VACUUM (ANALYZE) devices');
+  } finally {
+    await db.end();
+  }
+}
+
+async function seedRows(db: Queryable, size: TableSize): Promise<Seeded> {
+  const orgId = await seedDevices(db, size);
   const user = await db.query<{ id: string }>(
     `INSERT INTO users (org_id, email, name, role, created_at, updated_at)
      VALUES ($1, 'bench@example.com', 'Bench', 'admin', now(), now())
@@ -185,7 +250,8 @@ async function seedRows(db: Queryable, size: TableSize): Promise<Seeded> {
   const deepCursor = Buffer.from(JSON.stringify({ v: 1, after: deep }), 'utf8').toString(
     'base64url',
   );
-  return { orgId, sessionToken, size, deepCursor };
+  const deviceTokens = mintDeviceTokens(orgId, size.orgDevices);
+  return { orgId, sessionToken, size, deepCursor, deviceTokens };
 }
 
 /**

@@ -15,6 +15,9 @@ export const BENCH_MASTER_KEY = Buffer.alloc(32, 7);
  */
 export const BENCH_ORG_ID = '0b0b0b0b-0000-4000-8000-000000000001';
 
+/** The services' DEVICE_TOKEN_SECRET: the seeding mints the heartbeats' bearer tokens with it. */
+export const BENCH_DEVICE_TOKEN_SECRET = 'bench-device-token-secret-0123456789abcdef';
+
 /** Raised for the bench only, so the load measures the work and not the 429 answers. */
 export const BENCH_RATE_LIMIT = '100000000';
 
@@ -75,7 +78,7 @@ export function serviceEnv(
     HOST: '127.0.0.1',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { PGLITE_DATA_DIR: dataDir }),
     DATABASE_POOL_SIZE: String(POOL_SIZE),
-    DEVICE_TOKEN_SECRET: 'bench-device-token-secret-0123456789abcdef',
+    DEVICE_TOKEN_SECRET: BENCH_DEVICE_TOKEN_SECRET,
     // Production refuses to boot without it (outgoing webhook secrets are encrypted at rest).
     DATA_ENCRYPTION_KEY: BENCH_MASTER_KEY.toString('base64'),
     // The seeded org (bench/seed.ts) is the fulfilment org: its admin reads subscriptions.

@@ -1,0 +1,164 @@
+/**
+ * One liveness pass at fleet size (issue 38, docs/benchmarks.md): of the database's devices
+ * (1 M at the large size, all reporting), 1 % are moved past their deadline, then the plan of the
+ * pass's query (LIVENESS_DUE_SQL) is captured under EXPLAIN (ANALYZE, BUFFERS) in a rolled-back
+ * transaction, and one pass runs as an operator would run it, `cli device:liveness` on the built
+ * service, which prints `{"offline":N,"batches":B,"ms":T}`.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { serviceEnv } from './service-env';
+
+/** The share of devices past their deadline when the pass runs. */
+export const CROSSING_SHARE = 0.01;
+/** The pass's batch, when src/device/device-liveness.sql.ts does not say. */
+const DEFAULT_BATCH = 1_000;
+
+/**
+ * The pass's query, as src/device/device-liveness.sql.ts exports it once that exists (read at run
+ * time, so the bench builds before it is merged); until then the same shape written here: the
+ * due devices, a range of the partial index IDX_devices_liveness_due.
+ */
+const FALLBACK_SQL = `SELECT id, org_id, device_id FROM devices
+  WHERE offline_since IS NULL AND status = 'active' AND offline_after IS NOT NULL AND offline_after <= $1
+  ORDER BY offline_after LIMIT $2 FOR UPDATE SKIP LOCKED`;
+
+export function livenessSql(): { sql: string; batch: number; source: string } {
+  const file = join(__dirname, '..', 'src', 'device', 'device-liveness.sql.ts');
+  if (!existsSync(file))
+    return { sql: FALLBACK_SQL, batch: DEFAULT_BATCH, source: 'bench/liveness.ts (fallback)' };
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- optional until the liveness branch is merged
+  const mod = require(file) as { LIVENESS_DUE_SQL: string; LIVENESS_BATCH_SIZE?: number };
+  return {
+    sql: mod.LIVENESS_DUE_SQL,
+    batch: mod.LIVENESS_BATCH_SIZE ?? DEFAULT_BATCH,
+    source: 'src/device/device-liveness.sql.ts',
+  };
+}
+
+export interface LivenessResult {
+  devices: number;
+  crossing: number;
+  /** The pass's own figures (NaN where the CLI has no device:liveness yet). */
+  passMs: number;
+  offline: number;
+  batches: number;
+  cliOutput: string;
+  plan: string;
+  planSource: string;
+  /** The plan reads the table only through the index (no Seq Scan node). */
+  indexOnly: boolean;
+}
+
+/** Moves `share` of the active devices (a random spread: by their uuid) past their deadline. */
+async function makeCrossing(
+  db: Client,
+  share: number,
+): Promise<{ devices: number; crossing: number }> {
+  const { rows } = await db.query<{ n: string }>(`SELECT count(*) AS n FROM devices`);
+  const devices = Number(rows[0].n);
+  const crossing = Math.round(devices * share);
+  // Devices the rounds' heartbeats stamped (a threshold ahead) could be due by now: a day ahead
+  // again, found through the pass's own index, so exactly `crossing` are due.
+  await db.query(
+    `UPDATE devices SET offline_after = now() + interval '1 day'
+     WHERE offline_since IS NULL AND status = 'active' AND offline_after IS NOT NULL
+       AND offline_after <= now() + interval '1 hour'`,
+  );
+  await db.query(
+    `UPDATE devices d SET last_seen_at = now() - interval '20 minutes', offline_after = now() - interval '5 minutes'
+     FROM (SELECT id FROM devices WHERE status = 'active' ORDER BY id LIMIT $1) p WHERE d.id = p.id`,
+    [crossing],
+  );
+  await db.query('VACUUM (ANALYZE) devices');
+  return { devices, crossing };
+}
+
+async function explain(db: Client, sql: string, batch: number): Promise<string> {
+  await db.query('BEGIN');
+  try {
+    const out = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, [
+      new Date(),
+      batch,
+    ]);
+    return out.rows.map((r) => r['QUERY PLAN']).join('\n');
+  } finally {
+    await db.query('ROLLBACK');
+  }
+}
+
+/** One pass through the built CLI; its last JSON line. */
+function runPass(
+  url: string,
+  fakeUrl: string,
+): { out: string; parsed?: { offline: number; batches: number; ms: number } } {
+  const env = serviceEnv(0, url, fakeUrl);
+  const cli = join(process.env.BENCH_SERVICE_ROOT ?? join(__dirname, '..'), 'dist', 'cli.js');
+  const r = spawnSync(process.execPath, [cli, 'device:liveness'], { env, encoding: 'utf8' });
+  const out = `${r.stdout}${r.stderr}`.trim();
+  // One JSON object on stdout (docs/cli.md); its last line, should anything come before it.
+  const last = r.stdout.trim().split('\n').pop() ?? '';
+  try {
+    return { out, parsed: JSON.parse(last) as { offline: number; batches: number; ms: number } };
+  } catch {
+    return { out };
+  }
+}
+
+export async function livenessBench(url: string, fakeUrl: string): Promise<LivenessResult> {
+  const db = new Client({ connectionString: url });
+  await db.connect();
+  try {
+    const { devices, crossing } = await makeCrossing(db, CROSSING_SHARE);
+    const { sql, batch, source } = livenessSql();
+    const plan = await explain(db, sql, batch);
+    const pass = runPass(url, fakeUrl);
+    return {
+      devices,
+      crossing,
+      passMs: pass.parsed?.ms ?? NaN,
+      offline: pass.parsed?.offline ?? NaN,
+      batches: pass.parsed?.batches ?? NaN,
+      cliOutput: pass.out.slice(-2000),
+      plan,
+      planSource: source,
+      indexOnly: /IDX_devices_liveness_due/.test(plan) && !/Seq Scan/.test(plan),
+    };
+  } finally {
+    await db.end();
+  }
+}
+
+const PLAN_HEADING = '## The liveness pass (LIVENESS_DUE_SQL)';
+
+/** The section of bench/plans.md with the pass's plan. */
+export function livenessPlanMarkdown(r: LivenessResult, date: string, sql: string): string {
+  return [
+    PLAN_HEADING,
+    '',
+    `Written by \`npm run bench\` (${date}): ${r.devices} devices, ${r.crossing} of them past their ` +
+      `deadline; the query from ${r.planSource}, with $1 = now and $2 = the batch size, under ` +
+      '`EXPLAIN (ANALYZE, BUFFERS)` in a transaction that was rolled back. ' +
+      (r.indexOnly
+        ? 'A range of IDX_devices_liveness_due, no Seq Scan.'
+        : '**Not an index range: look.**'),
+    '',
+    '```sql',
+    sql.replace(/\s+/g, ' ').trim(),
+    '```',
+    '',
+    '```',
+    r.plan,
+    '```',
+    '',
+  ].join('\n');
+}
+
+/** plans.md with the liveness section put in (replacing an earlier one). */
+export function withLivenessPlan(plans: string, section: string): string {
+  const at = plans.indexOf(PLAN_HEADING);
+  const before = at >= 0 ? plans.slice(0, at) : `${plans.trimEnd()}\n\n`;
+  return `${before}${section}`;
+}
