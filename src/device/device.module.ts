@@ -9,6 +9,8 @@ import { DEVICE_JTI_RETENTION } from './device-jti-retention';
 import { DeviceJtiStore } from './device-jti.store';
 import { Device } from './device.entity';
 import { DeviceService } from './device.service';
+import { DeviceLiveness } from './device-liveness.service';
+import { DevicePresence } from './device-presence.service';
 import { AuditLogModule } from '../common/logging/audit-log.module';
 import { AuditTrailModule } from '../audit/audit-trail.module';
 
@@ -24,7 +26,14 @@ import { AuditTrailModule } from '../audit/audit-trail.module';
     OrgModule,
     OutgoingWebhookModule,
   ],
-  providers: [DeviceService, DeviceJtiStore, DeviceAudit, retention(DEVICE_JTI_RETENTION)],
-  exports: [DeviceService, DeviceJtiStore, DeviceAudit],
+  providers: [
+    DeviceService,
+    DeviceJtiStore,
+    DeviceAudit,
+    DevicePresence,
+    DeviceLiveness,
+    retention(DEVICE_JTI_RETENTION),
+  ],
+  exports: [DeviceService, DeviceJtiStore, DeviceAudit, DevicePresence, DeviceLiveness],
 })
 export class DeviceModule {}
