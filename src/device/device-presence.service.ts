@@ -1,9 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
 import { statementRows } from '../database/statement-rows';
+import { OrgService } from '../org/org.service';
 import {
   EventOutbox,
   type OrgOutgoingEvent,
@@ -34,13 +35,21 @@ export interface ContactReport {
  * however many contacts race.
  */
 @Injectable()
-export class DevicePresence {
+export class DevicePresence implements OnModuleInit {
   constructor(
     @InjectRepository(Device) private readonly devices: Repository<Device>,
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly outbox: EventOutbox,
+    private readonly orgs: OrgService,
   ) {}
+
+  /** An organization's new threshold moves its devices' deadlines, in the change's transaction. */
+  onModuleInit(): void {
+    this.orgs.onDeviceThresholdChange((m, orgId, seconds) =>
+      this.thresholdChanged(m, orgId, seconds),
+    );
+  }
 
   async contact(deviceId: string, report: ContactReport = {}): Promise<void> {
     const params = this.paramsOf(deviceId, report);
@@ -50,11 +59,8 @@ export class DevicePresence {
     for (const e of sent) livenessEventsSent.inc({ type: e.type });
   }
 
-  /**
-   * Deadlines of an organization's seen devices after its threshold changed (`seconds`: the one in
-   * force now), in the caller's transaction (OrgService's change, through its listener).
-   */
-  async thresholdChanged(m: EntityManager, orgId: string, seconds: number): Promise<void> {
+  /** Deadlines of an organization's seen devices: last contact plus `seconds`, in force now. */
+  private async thresholdChanged(m: EntityManager, orgId: string, seconds: number): Promise<void> {
     await m.query(RECOMPUTE_DEADLINES_SQL, [orgId, seconds]);
   }
 
