@@ -38,9 +38,7 @@ describe('liveness: two instances, 10 000 devices going quiet at once', () => {
       [user.orgId, now, DEVICES],
     );
     const started = performance.now();
-    const passes = await Promise.all(
-      [a, b, a, b].map((t) => t.app.get(DeviceLiveness).runOnce()),
-    );
+    const passes = await Promise.all([a, b, a, b].map((t) => t.app.get(DeviceLiveness).runOnce()));
     const offlineOf = async () => {
       const [row] = await db.query<{ marked: number; events: number; distinct: number }[]>(
         `SELECT (SELECT count(*)::int FROM devices WHERE org_id = $1 AND offline_since IS NOT NULL)
