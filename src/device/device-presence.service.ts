@@ -51,8 +51,9 @@ export class DevicePresence implements OnModuleInit {
     );
   }
 
-  async contact(deviceId: string, report: ContactReport = {}): Promise<void> {
-    const params = this.paramsOf(deviceId, report);
+  /** A heartbeat or a token of the device whose row is `id` (`Device.id`, not its device_id). */
+  async contact(id: string, report: ContactReport = {}): Promise<void> {
+    const params = this.paramsOf(id, report);
     const fast = await statementRows(this.devices.manager, CONTACT_FAST_SQL, params);
     if (fast.length > 0) return;
     const sent = await this.devices.manager.transaction((m) => this.slow(m, params));
@@ -89,9 +90,9 @@ export class DevicePresence implements OnModuleInit {
   }
 
   /** $1 id, $2 now, $3 default threshold, $4 firmware, $5 battery, $6 the battery mark. */
-  private paramsOf(deviceId: string, report: ContactReport): unknown[] {
+  private paramsOf(id: string, report: ContactReport): unknown[] {
     return [
-      deviceId,
+      id,
       this.clock.now(),
       this.config.deviceLiveness.offlineAfterSeconds,
       report.firmwareVersion ?? null,
