@@ -38,11 +38,15 @@ export const ENTITY_TABLES = (Object.keys(TABLE_OWNERS) as OwnedTable[]).filter(
 );
 
 /**
- * The documented second writers (ARCHITECTURE.md): the account row is created and changed by
- * users/ (account administration) and stays in auth/, which sessions and sign-in need.
+ * The documented second users (ARCHITECTURE.md): the account row is created and changed by
+ * users/ (account administration) and stays in auth/, which sessions and sign-in need. device/
+ * reads one column of organizations, the device threshold, inside its contact statement
+ * (device-presence.service.ts): a lookup through OrgService would cost every heartbeat a round trip,
+ * and a cache would stamp a stale threshold on other instances after `PATCH /api/v1/org`.
  */
 export const TABLE_ALSO_USED_BY: Partial<Record<OwnedTable, readonly string[]>> = {
   users: ['users'],
+  organizations: ['device'],
 };
 
 /** May `feature` (a folder under src/) use `table` directly? Unknown tables belong to no one. */

@@ -8,14 +8,20 @@ import { DeviceJwtStrategy } from './device-jwt.strategy';
 import { DeviceTokenService } from './device-token.service';
 import { Device } from './device.entity';
 import { DeviceModule } from './device.module';
+import { DeviceLivenessScheduler } from './device-liveness.scheduler';
 
 /**
  * The device routes: token exchange, device-scoped operations (the `device-jwt` Passport strategy)
- * and the org's device list.
+ * and the org's device list; the liveness pass's timer (server only).
  */
 @Module({
   imports: [TypeOrmModule.forFeature([Device]), DeviceModule],
   controllers: [DeviceAuthController, DeviceSelfController, DeviceController],
-  providers: [DeviceTokenService, DeviceAssertionVerifier, DeviceJwtStrategy],
+  providers: [
+    DeviceTokenService,
+    DeviceAssertionVerifier,
+    DeviceJwtStrategy,
+    DeviceLivenessScheduler,
+  ],
 })
 export class DeviceApiModule {}

@@ -5,7 +5,7 @@ import { CurrentDevice } from './current-device.decorator';
 import { DeviceAuth } from './device-bearer.guard';
 import { DeviceSelfDto } from './device-view.dto';
 import { Device } from './device.entity';
-import { DeviceService } from './device.service';
+import { DevicePresence } from './device-presence.service';
 import { HeartbeatDto } from './heartbeat.dto';
 
 /** Device-scoped operations: bearer token only. */
@@ -13,7 +13,7 @@ import { HeartbeatDto } from './heartbeat.dto';
 @Controller('api/device/v1')
 @DeviceAuth()
 export class DeviceSelfController {
-  constructor(private readonly devices: DeviceService) {}
+  constructor(private readonly presence: DevicePresence) {}
 
   @Get('self')
   @ApiOperation({ operationId: 'getDeviceSelf', summary: "The calling device's own record" })
@@ -27,11 +27,14 @@ export class DeviceSelfController {
   @ApiOperation({
     operationId: 'recordHeartbeat',
     summary: 'Report in; stamps last_seen_at and stores what the device reports',
+    description:
+      'Also the liveness contact: a device reported offline is back (`device.online`), a battery ' +
+      'under the mark sends `device.battery_low` once (docs/devices.md, "Liveness").',
   })
   @ApiNoContentResponse({ description: 'Recorded' })
   @ApiJsonBody()
   heartbeat(@CurrentDevice() device: Device, @Body() body: HeartbeatDto): Promise<void> {
-    return this.devices.heartbeat(device, {
+    return this.presence.contact(device.id, {
       firmwareVersion: body.firmware_version,
       batteryPct: body.battery_pct,
     });

@@ -12,6 +12,7 @@ import { DeviceAssertionVerifier, DeviceProofError } from './device-assertion.ve
 import { DeviceAudit } from './device-audit';
 import { DeviceAuthDto } from './device-auth.dto';
 import { DeviceJtiStore } from './device-jti.store';
+import { DevicePresence } from './device-presence.service';
 import { Device } from './device.entity';
 import { isCanonicalDeviceId } from './device.rules';
 import { signDeviceToken } from './device-token.jwt';
@@ -70,6 +71,7 @@ export class DeviceTokenService {
     private readonly jtis: DeviceJtiStore,
     private readonly failures: FailedAttempts,
     private readonly audit: DeviceAudit,
+    private readonly presence: DevicePresence,
   ) {}
 
   /**
@@ -100,7 +102,9 @@ export class DeviceTokenService {
       );
       if (blocked) await blocked;
     }
-    return this.sign(verdict.device, verdict.proved);
+    const issued = this.sign(verdict.device, verdict.proved);
+    await this.presence.contact(verdict.device.id); // a contact (docs/devices.md, "Liveness")
+    return issued;
   }
 
   /** The identity check, and a device without a key's whole verdict. */

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { mapPage, type Page } from '../common/pagination/page';
 import { Device, DEVICE_STATUSES, type DeviceStatus } from './device.entity';
 import type { DeviceListRow } from './device.service';
+import { DEVICE_HEALTHS, type DeviceHealth } from './device-liveness.sql';
 
 /** One item of the org's device list (docs/devices.md). */
 export class DeviceItemDto {
@@ -25,8 +26,19 @@ export class DeviceItemDto {
   }
 }
 
+/** An item of the list: the device and its health at the time of the request (docs/devices.md). */
+export class DeviceListItemDto extends DeviceItemDto {
+  @ApiProperty({
+    enum: DEVICE_HEALTHS,
+    description:
+      'never_seen before its first heartbeat or token; offline once it has been quiet ' +
+      "longer than its organization's `device_offline_after_seconds`",
+  })
+  health!: DeviceHealth;
+}
+
 export class DeviceListDto {
-  @ApiProperty({ type: [DeviceItemDto] }) items!: DeviceItemDto[];
+  @ApiProperty({ type: [DeviceListItemDto] }) items!: DeviceListItemDto[];
   @ApiProperty({
     type: String,
     nullable: true,
@@ -43,6 +55,7 @@ export class DeviceListDto {
       status: d.status,
       last_seen_at: d.lastSeenAt,
       created_at: d.createdAt,
+      health: d.health,
     }));
   }
 }

@@ -6,6 +6,7 @@ import { CreateDeviceDto } from './create-device.dto';
 import { DeviceModule } from './device.module';
 import { DeviceBatch } from './device-batch.service';
 import { readDeviceCsv } from './device-import';
+import { DeviceLiveness } from './device-liveness.service';
 import { DeviceService } from './device.service';
 import { DeviceListDto, DeviceSelfDto } from './device-view.dto';
 import { ListDevicesDto } from './list-devices.dto';
@@ -58,16 +59,28 @@ export const deviceCommands: Record<string, CliCommand> = {
   },
   'device:list': {
     summary: "List an organization's devices by device id, a page at a time",
-    usage: 'device:list --org ID [--limit N] [--cursor C]',
-    options: { org: ORG_FLAG, ...PAGE_FLAGS },
+    usage: 'device:list --org ID [--health online|offline|never_seen] [--limit N] [--cursor C]',
+    options: {
+      org: ORG_FLAG,
+      health: { type: 'string', help: 'only devices in this health' },
+      ...PAGE_FLAGS,
+    },
     module: DeviceModule,
     prepare: async (args) => {
-      const page = await dtoFrom(ListDevicesDto, args, ['limit', 'cursor']);
+      const page = await dtoFrom(ListDevicesDto, args, ['limit', 'cursor', 'health']);
       return async (app) => {
         const org = await app.get(OrgService).get(str(args, 'org'));
         return DeviceListDto.from(await app.get(DeviceService).list(org.id, page));
       };
     },
+  },
+  'device:liveness': {
+    summary: 'Run the liveness pass once: device.offline for each device gone quiet',
+    usage: 'device:liveness',
+    options: {},
+    module: DeviceModule,
+    // Prints {"offline","batches","ms"}; the bench reads exactly that.
+    prepare: () => Promise.resolve((app) => app.get(DeviceLiveness).runOnce()),
   },
 };
 

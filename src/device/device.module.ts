@@ -10,6 +10,8 @@ import { DeviceJtiStore } from './device-jti.store';
 import { Device } from './device.entity';
 import { DeviceService } from './device.service';
 import { DeviceBatch } from './device-batch.service';
+import { DeviceLiveness } from './device-liveness.service';
+import { DevicePresence } from './device-presence.service';
 import { AuditLogModule } from '../common/logging/audit-log.module';
 import { AuditTrailModule } from '../audit/audit-trail.module';
 
@@ -30,8 +32,17 @@ import { AuditTrailModule } from '../audit/audit-trail.module';
     DeviceBatch,
     DeviceJtiStore,
     DeviceAudit,
+    DevicePresence,
+    DeviceLiveness,
     retention(DEVICE_JTI_RETENTION),
   ],
-  exports: [DeviceService, DeviceBatch, DeviceJtiStore, DeviceAudit],
+  exports: [
+    DeviceService,
+    DeviceBatch,
+    DeviceJtiStore,
+    DeviceAudit,
+    DevicePresence,
+    DeviceLiveness,
+  ],
 })
 export class DeviceModule {}

@@ -16,6 +16,7 @@ import { Page } from '../common/pagination/page';
 import { Device } from './device.entity';
 import { isCanonicalDeviceId } from './device.rules';
 import { columnsAsProperties } from '../database/columns-as-properties';
+import { type DeviceHealth, healthSql, isoText } from './device-liveness.sql';
 
 /** A device to register, as CreateDeviceDto checked it (the API's pipe, the CLI's dtoFrom). */
 export interface NewDevice {
@@ -32,29 +33,31 @@ export interface DeviceActor {
   actor: string;
 }
 
-export interface HeartbeatReport {
-  firmwareVersion?: string;
-  batteryPct?: number;
-}
-
-/**
- * A timestamptz as the API writes it, ISO 8601 in UTC with milliseconds, made by PostgreSQL: what
- * `Date#toISOString` gives for the Date the driver would parse (both cut microseconds off, never
- * round). Parsing every time into a Date only to print it again was a tenth of the list's CPU
- * (`npm run bench:profile`). NULL stays NULL.
- */
-const isoText = (column: string): string =>
-  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
+/** Each item's health at the Clock's now (`$2`), worked out by PostgreSQL with the row. */
+const HEALTH = healthSql('$2');
 /** The list's item columns, under the names the row will carry; keyset on (org_id, device_id). */
 const LIST_COLUMNS = `SELECT device_id AS "deviceId", model, provider, status,
-  ${isoText('last_seen_at')} AS "lastSeenAt", ${isoText('created_at')} AS "createdAt" FROM devices`;
-const LIST_SQL = `${LIST_COLUMNS} WHERE org_id = $1 ORDER BY device_id ASC LIMIT $2`;
-const LIST_AFTER_SQL = `${LIST_COLUMNS} WHERE org_id = $1 AND device_id > $2 ORDER BY device_id ASC LIMIT $3`;
+  ${isoText('last_seen_at')} AS "lastSeenAt", ${isoText('created_at')} AS "createdAt",
+  ${HEALTH} AS health FROM devices`;
+/** $1 org, $2 now, $3 how many; then the cursor's device_id, the health asked for, when given. */
+function listSql(after: boolean, health: boolean): string {
+  const where = ['org_id = $1'];
+  if (after) where.push(`device_id > $${where.length + 3}`);
+  if (health) where.push(`${HEALTH} = $${where.length + 3}`);
+  return `${LIST_COLUMNS} WHERE ${where.join(' AND ')} ORDER BY device_id ASC LIMIT $3`;
+}
+/** The four constant statements, by [cursor given][health asked]. */
+const LIST_SQL = [false, true].map((after) => [false, true].map((h) => listSql(after, h)));
 /** A row of the org's list: the item's columns, its times already ISO 8601 text. */
 export interface DeviceListRow extends Pick<Device, 'deviceId' | 'model' | 'provider' | 'status'> {
   lastSeenAt: string | null;
   createdAt: string;
+  health: DeviceHealth;
+}
+
+/** A page of the org's list, and the health its items must have (all when not given). */
+export interface DeviceListRequest extends PageRequest {
+  health?: DeviceHealth;
 }
 
 /** The device registry: registration, the org's list, deactivation and what devices report. */
@@ -160,16 +163,21 @@ export class DeviceService {
     });
   }
 
-  /** One page of the org's devices in device_id order; keyset, so pages stay stable under inserts. */
-  async list(orgId: string, page: PageRequest): Promise<Page<DeviceListRow>> {
+  /**
+   * One page of the org's devices in device_id order, each with its health at the Clock's now;
+   * keyset, so pages stay stable under inserts.
+   */
+  async list(orgId: string, page: DeviceListRequest): Promise<Page<DeviceListRow>> {
     // Only the item's columns, as plain rows: hydrating whole entities cost more than the query
     // (docs/decisions/0012-constant-sql-on-hot-paths.md); no query runner (statement-rows.ts).
     const m = this.devices.manager;
-    return keysetPage(page, DEVICE_ORDER, (after, take) =>
-      after === undefined
-        ? statementRows<DeviceListRow>(m, LIST_SQL, [orgId, take])
-        : statementRows<DeviceListRow>(m, LIST_AFTER_SQL, [orgId, after.after, take]),
-    );
+    const now = this.clock.now();
+    const health = page.health === undefined ? [] : [page.health];
+    return keysetPage(page, DEVICE_ORDER, (after, take) => {
+      const sql = LIST_SQL[after === undefined ? 0 : 1][health.length];
+      const cursor = after === undefined ? [] : [after.after];
+      return statementRows<DeviceListRow>(m, sql, [orgId, now, take, ...cursor, ...health]);
+    });
   }
 
   /** Deactivates the org's device, which ends its outstanding tokens at once (the guard rereads it). */
@@ -208,19 +216,6 @@ export class DeviceService {
     this.findActiveSql ??= `SELECT ${columnsAsProperties(this.devices.metadata)} FROM devices WHERE device_id = $1 AND org_id = $2 AND status = 'active' LIMIT 1`;
     const [row] = await statementRows(this.devices.manager, this.findActiveSql, [deviceId, orgId]);
     return row ? Object.assign(new Device(), row) : null;
-  }
-
-  async heartbeat(device: Device, report: HeartbeatReport): Promise<void> {
-    await this.devices.update(
-      { id: device.id },
-      {
-        lastSeenAt: this.clock.now(),
-        ...(report.firmwareVersion === undefined
-          ? {}
-          : { firmwareVersion: report.firmwareVersion }),
-        ...(report.batteryPct === undefined ? {} : { batteryPct: report.batteryPct }),
-      },
-    );
   }
 
   private async findInOrg(orgId: string, deviceId: string): Promise<Device> {

@@ -1,10 +1,13 @@
-import { Controller, Get } from '@nestjs/common';
+import { Body, Controller, Get, Patch } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { userActor } from '../audit/audit-event.types';
 import { Auth } from '../auth/auth.decorator';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
+import { ApiCookieWrite } from '../common/openapi/api-problems.decorator';
 import { OrgResponse } from './org-view.dto';
 import { OrgService } from './org.service';
+import { UpdateOrgDto } from './update-org.dto';
 
 /** The signed-in person's own organization (any role: dashboards show its name). */
 @ApiTags('org')
@@ -18,5 +21,23 @@ export class OrgController {
   @ApiOkResponse({ type: OrgResponse })
   async get(@CurrentUser() me: AuthUser): Promise<OrgResponse> {
     return OrgResponse.from(await this.orgs.get(me.orgId));
+  }
+
+  @Patch()
+  @Auth({ role: 'admin' })
+  @ApiOperation({
+    operationId: 'updateOrganization',
+    summary: "Set when the organization's devices count as offline (null: the default)",
+  })
+  @ApiOkResponse({ type: OrgResponse })
+  @ApiCookieWrite()
+  async update(@CurrentUser() me: AuthUser, @Body() body: UpdateOrgDto): Promise<OrgResponse> {
+    return OrgResponse.from(
+      await this.orgs.setDeviceOfflineAfter(
+        me.orgId,
+        body.device_offline_after_seconds,
+        userActor(me),
+      ),
+    );
   }
 }

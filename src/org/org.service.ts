@@ -9,6 +9,9 @@ import { Page } from '../common/pagination/page';
 import { storedLength } from '../common/validation/stored-length';
 import { parseUuid } from '../config/uuid';
 import { Organization } from './organization.entity';
+import { AuditTrail } from '../audit/audit-trail.service';
+import type { AuditActor } from '../audit/audit-event.types';
+import { AppConfig } from '../config/app-config';
 
 /** The list's keyset order: by name, ties by id. */
 const ORG_ORDER: KeysetOrder<Organization, { name: string; id: string }> = {
@@ -16,9 +19,67 @@ const ORG_ORDER: KeysetOrder<Organization, { name: string; id: string }> = {
   read: cursorReader({ name: CURSOR_FIELD.text, id: CURSOR_FIELD.uuid }),
 };
 
+/**
+ * Told of a change of an organization's device threshold in its transaction, with the threshold
+ * now in force: the device feature recomputes its deadlines there. A listener, because org/ sits
+ * below device/ (ARCHITECTURE.md) and must not import it.
+ */
+export type DeviceThresholdListener = (
+  manager: EntityManager,
+  orgId: string,
+  seconds: number,
+) => Promise<void>;
+
 @Injectable()
 export class OrgService {
-  constructor(@InjectRepository(Organization) private readonly orgs: Repository<Organization>) {}
+  private readonly thresholdListeners: DeviceThresholdListener[] = [];
+
+  constructor(
+    @InjectRepository(Organization) private readonly orgs: Repository<Organization>,
+    private readonly config: AppConfig,
+    private readonly trail: AuditTrail,
+  ) {}
+
+  onDeviceThresholdChange(listener: DeviceThresholdListener): void {
+    this.thresholdListeners.push(listener);
+  }
+
+  /**
+   * Sets (null: resets to DEVICE_OFFLINE_AFTER_SECONDS) when the organization's devices count as
+   * offline (contract section 10). Under the organization's row lock, so two changes apply in
+   * order; the devices' deadlines and the audit event commit with it.
+   */
+  async setDeviceOfflineAfter(
+    orgId: string,
+    seconds: number | null,
+    by: AuditActor,
+  ): Promise<Organization> {
+    const canonical = parseUuid(orgId);
+    return this.orgs.manager.transaction(async (m) => {
+      const org = canonical
+        ? await m.findOne(Organization, {
+            where: { id: canonical },
+            lock: { mode: 'pessimistic_write' },
+          })
+        : null;
+      if (!org) throw new OrgError(ErrorCode.NotFound, 'No such organization.');
+      const previous = org.deviceOfflineAfterSeconds;
+      await m.update(Organization, { id: org.id }, { deviceOfflineAfterSeconds: seconds });
+      org.deviceOfflineAfterSeconds = seconds;
+      const inForce = seconds ?? this.config.deviceLiveness.offlineAfterSeconds;
+      for (const listener of this.thresholdListeners) await listener(m, org.id, inForce);
+      await this.trail.append(
+        {
+          action: 'org.device_offline_after_changed',
+          actor: by,
+          subject: { type: 'organization', id: org.id, orgId: org.id },
+          details: { device_offline_after_seconds: seconds, previous },
+        },
+        m,
+      );
+      return org;
+    });
+  }
 
   /** `manager`: inside the caller's transaction (the first admin's bootstrap). */
   async create(name: string, manager?: EntityManager): Promise<Organization> {

@@ -73,6 +73,7 @@ describe('command line: lists', () => {
       id: made[1].id,
       name: `${prefix}-a`,
       created_at: made[1].createdAt.toISOString(),
+      device_offline_after_seconds: null,
     });
     expect(new Set(seen.map((o) => o.id)).size).toBe(seen.length);
   });

@@ -40,7 +40,7 @@ describe('device bearer guard (GET /api/device/v1/self)', () => {
       model: 'hub-2',
       provider: 'acme',
       status: 'active',
-      last_seen_at: null,
+      last_seen_at: expect.any(String), // the token was a contact (docs/devices.md, "Liveness")
       firmware_version: null,
       battery_pct: null,
       created_at: device.createdAt.toISOString(),
@@ -148,7 +148,8 @@ describe('POST /api/device/v1/heartbeat', () => {
   };
 
   it('answers 204, stamps last_seen_at and stores what the device reports', async () => {
-    expect((await selfRecord()).last_seen_at).toBeNull();
+    const before = await selfRecord(); // the token stamped it already
+    expect(before).toMatchObject({ firmware_version: null, battery_pct: null });
     await t
       .http()
       .post('/api/device/v1/heartbeat')
@@ -158,6 +159,9 @@ describe('POST /api/device/v1/heartbeat', () => {
     const after = await selfRecord();
     expect(after).toMatchObject({ firmware_version: '2.4.1', battery_pct: 87 });
     expect(new Date(String(after.last_seen_at)).toISOString()).toBe(after.last_seen_at);
+    expect(Date.parse(String(after.last_seen_at))).toBeGreaterThanOrEqual(
+      Date.parse(String(before.last_seen_at)),
+    );
   });
 
   it('accepts an empty heartbeat and keeps earlier reports', async () => {

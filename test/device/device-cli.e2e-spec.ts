@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DataSource } from 'typeorm';
 import { runCli } from '../../src/cli/cli-runner';
 import { deviceKeyPair, provedClaim } from '../support/devices';
 import { createOrg, unique } from '../support/factories';
@@ -148,5 +149,34 @@ describe('command line: device:add', () => {
         expect(result.stderr).toMatch(reason);
       }
     });
+  });
+
+  it('device:liveness runs one pass and prints {"offline","batches","ms"}; device:list filters by health', async () => {
+    const deviceId = unique('cli-quiet');
+    expect((await add(deviceId)).code).toBe(0);
+    // Heard from an hour ago at a 15-minute threshold: due.
+    await t.app.get(DataSource).query(
+      `UPDATE devices SET last_seen_at = $2::timestamptz - interval '1 hour',
+          offline_after = $2::timestamptz - interval '45 minutes' WHERE device_id = $1`,
+      [deviceId, new Date()],
+    );
+    const offline = async () =>
+      JSON.parse(
+        (await runCli(['device:list', '--org', orgId, '--health', 'offline'])).stdout ?? '',
+      ).items as { device_id: string; health: string }[];
+    expect((await offline()).map((d) => d.device_id)).toContain(deviceId);
+    const pass = await runCli(['device:liveness']);
+    expect(pass.code).toBe(0);
+    const printed = JSON.parse(pass.stdout ?? '') as Record<string, number>;
+    expect(Object.keys(printed)).toEqual(['offline', 'batches', 'ms']);
+    expect(printed.offline).toBeGreaterThanOrEqual(1);
+    const [row] = await t.app.get(DataSource).query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM outgoing_events WHERE type = 'device.offline'
+          AND payload::jsonb -> 'data' ->> 'device_id' = $1`,
+      [deviceId],
+    );
+    expect(row.n).toBe(1);
+    const bad = await runCli(['device:list', '--org', orgId, '--health', 'asleep']);
+    expect(bad.code).toBe(1);
   });
 });

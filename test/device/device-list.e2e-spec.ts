@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import type { DeviceItemDto, DeviceListDto } from '../../src/device/device-view.dto';
+import type { DeviceListDto, DeviceListItemDto } from '../../src/device/device-view.dto';
 import { createDevice, createOrg } from '../support/factories';
 import { signIn } from '../support/auth';
 import { deviceToken } from '../support/devices';
@@ -60,7 +60,8 @@ describe('GET /api/v1/devices', () => {
         status: 'active',
         last_seen_at: null,
         created_at: device.createdAt.toISOString(),
-      } satisfies DeviceItemDto,
+        health: 'never_seen',
+      } satisfies DeviceListItemDto,
     ]);
   });
 

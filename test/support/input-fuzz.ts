@@ -175,8 +175,14 @@ export async function fuzzRoutes(t: TestApp): Promise<FuzzRoute[]> {
       { name: 'Dana', email: `${unique('b')}@example.com`, coupon: 'beta', source: 'plans' },
       () => http().post('/api/lease/checkout'),
     ),
-    bodyRoute('POST', '/api/device/v1/heartbeat', { firmware_version: '1.0.0' }, () =>
-      http().post('/api/device/v1/heartbeat').set('Authorization', `Bearer ${bearer}`),
+    bodyRoute('PATCH', '/api/v1/org', { device_offline_after_seconds: 600 }, () =>
+      as(http().patch('/api/v1/org')),
+    ),
+    bodyRoute(
+      'POST',
+      '/api/device/v1/heartbeat',
+      { firmware_version: '1.0.0', battery_pct: 87 },
+      () => http().post('/api/device/v1/heartbeat').set('Authorization', `Bearer ${bearer}`),
     ),
     {
       method: 'PATCH',
@@ -206,7 +212,7 @@ export async function fuzzRoutes(t: TestApp): Promise<FuzzRoute[]> {
     {
       method: 'GET',
       pattern: '/api/v1/devices',
-      fields: ['cursor', 'limit'],
+      fields: ['cursor', 'limit', 'health'],
       send: (field, value) => as(http().get('/api/v1/devices')).query({ [field]: value }),
     },
     ...webhookEndpointRoutes(endpoint, (req) => as(req), http),

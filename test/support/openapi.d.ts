@@ -49,7 +49,8 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Set when the organization's devices count as offline (null: the default) */
+        patch: operations["updateOrganization"];
         trace?: never;
     };
     "/api/lease/checkout-config": {
@@ -423,7 +424,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Report in; stamps last_seen_at and stores what the device reports */
+        /**
+         * Report in; stamps last_seen_at and stores what the device reports
+         * @description Also the liveness contact: a device reported offline is back (`device.online`), a battery under the mark sends `device.battery_low` once (docs/devices.md, "Liveness").
+         */
         post: operations["recordHeartbeat"];
         delete?: never;
         options?: never;
@@ -645,6 +649,18 @@ export interface components {
              * @example 2026-01-15T09:30:00.000Z
              */
             created_at: string;
+            /**
+             * @description Seconds without contact before the organization's devices count as offline; null: the service default (DEVICE_OFFLINE_AFTER_SECONDS)
+             * @example null
+             */
+            device_offline_after_seconds: number | null;
+        };
+        UpdateOrgDto: {
+            /**
+             * @description Seconds without a heartbeat or token before this organization's devices count as offline; null: the service default (DEVICE_OFFLINE_AFTER_SECONDS)
+             * @example 600
+             */
+            device_offline_after_seconds: number | null;
         };
         CheckoutConfigDto: {
             /** @description Whether processor checkout is configured and active. */
@@ -1017,7 +1033,7 @@ export interface components {
             /** @example 87 */
             battery_pct?: number;
         };
-        DeviceItemDto: {
+        DeviceListItemDto: {
             /** @example sensor-0042 */
             device_id: string;
             /** @example hub-2 */
@@ -1030,9 +1046,14 @@ export interface components {
             last_seen_at: string | null;
             /** @description ISO 8601 */
             created_at: string;
+            /**
+             * @description never_seen before its first heartbeat or token; offline once it has been quiet longer than its organization's `device_offline_after_seconds`
+             * @enum {string}
+             */
+            health: "online" | "offline" | "never_seen";
         };
         DeviceListDto: {
-            items: components["schemas"]["DeviceItemDto"][];
+            items: components["schemas"]["DeviceListItemDto"][];
             /** @description Pass as `cursor` for the next page; null on the last page */
             next_cursor: string | null;
         };
@@ -1334,6 +1355,115 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"] & {
                         /** @enum {string} */
                         code: "unauthenticated";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    updateOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOrgDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrgResponse"];
+                };
+            };
+            /** @description Bad Request: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unauthenticated";
+                    };
+                };
+            };
+            /** @description Forbidden: `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description Payload Too Large: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
                     };
                 };
             };
@@ -3471,6 +3601,8 @@ export interface operations {
                 limit?: number;
                 /** @description The `next_cursor` of the previous page */
                 cursor?: string;
+                /** @description Only devices in this health */
+                health?: "online" | "offline" | "never_seen";
             };
             header?: never;
             path?: never;

@@ -15,7 +15,12 @@ describe('administration: org and users, own org only', () => {
     const org = await createOrg(t.app);
     const { cookie } = await signIn(t, { orgId: org.id, role: 'member' });
     const res = await t.http().get('/api/v1/org').set('Cookie', cookie).expect(200);
-    expect(res.body).toEqual({ id: org.id, name: org.name, created_at: expect.any(String) });
+    expect(res.body).toEqual({
+      id: org.id,
+      name: org.name,
+      created_at: expect.any(String),
+      device_offline_after_seconds: null,
+    });
   });
 
   it('an admin lists, adds and changes the accounts of their org, and no other', async () => {
