@@ -6,34 +6,19 @@
  * service, which prints `{"offline":N,"batches":B,"ms":T}`.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { serviceEnv } from './service-env';
+import { LIVENESS_BATCH } from '../src/device/device-liveness.service';
+import { LIVENESS_DUE_SQL } from '../src/device/device-liveness.sql';
 
 /** The share of devices past their deadline when the pass runs. */
 export const CROSSING_SHARE = 0.01;
-/** The pass's batch, when src/device/device-liveness.sql.ts does not say. */
-const DEFAULT_BATCH = 1_000;
-
-/**
- * The pass's query, as src/device/device-liveness.sql.ts exports it once that exists (read at run
- * time, so the bench builds before it is merged); until then the same shape written here: the
- * due devices, a range of the partial index IDX_devices_liveness_due.
- */
-const FALLBACK_SQL = `SELECT id, org_id, device_id FROM devices
-  WHERE offline_since IS NULL AND status = 'active' AND offline_after IS NOT NULL AND offline_after <= $1
-  ORDER BY offline_after LIMIT $2 FOR UPDATE SKIP LOCKED`;
-
+/** The pass's own query and batch, as the service runs them. */
 export function livenessSql(): { sql: string; batch: number; source: string } {
-  const file = join(__dirname, '..', 'src', 'device', 'device-liveness.sql.ts');
-  if (!existsSync(file))
-    return { sql: FALLBACK_SQL, batch: DEFAULT_BATCH, source: 'bench/liveness.ts (fallback)' };
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- optional until the liveness branch is merged
-  const mod = require(file) as { LIVENESS_DUE_SQL: string; LIVENESS_BATCH_SIZE?: number };
   return {
-    sql: mod.LIVENESS_DUE_SQL,
-    batch: mod.LIVENESS_BATCH_SIZE ?? DEFAULT_BATCH,
+    sql: LIVENESS_DUE_SQL,
+    batch: LIVENESS_BATCH,
     source: 'src/device/device-liveness.sql.ts',
   };
 }
