@@ -8,13 +8,14 @@ import { DeviceJwtStrategy } from './device-jwt.strategy';
 import { DeviceTokenService } from './device-token.service';
 import { Device } from './device.entity';
 import { DeviceModule } from './device.module';
+import { SubscriptionDeviceModule } from '../subscription/subscription-device.module';
 
 /**
  * The device routes: token exchange, device-scoped operations (the `device-jwt` Passport strategy)
  * and the org's device list.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Device]), DeviceModule],
+  imports: [TypeOrmModule.forFeature([Device]), DeviceModule, SubscriptionDeviceModule],
   controllers: [DeviceAuthController, DeviceSelfController, DeviceController],
   providers: [DeviceTokenService, DeviceAssertionVerifier, DeviceJwtStrategy],
 })

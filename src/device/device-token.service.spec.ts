@@ -7,6 +7,7 @@ import { AppConfig } from '../config/app-config';
 import { DeviceAssertionVerifier, DeviceProofError } from './device-assertion.verifier';
 import type { DeviceAudit } from './device-audit';
 import type { DeviceJtiStore } from './device-jti.store';
+import type { SubscriptionDevices } from '../subscription/subscription-device.service';
 import { credentialsMatch, DeviceTokenService } from './device-token.service';
 import type { Device, StoredDeviceKey } from './device.entity';
 import { DeviceTokenDto } from './device-auth.dto';
@@ -77,6 +78,7 @@ describe('DeviceTokenService', () => {
   const recordFailure = jest.fn();
   const assertNotBlocked = jest.fn();
   const tokenRefused = jest.fn();
+  const tokenIssued = jest.fn();
 
   const service = (found: typeof row | null, extraEnv: Record<string, string> = {}) => {
     const config = AppConfig.fromEnv({ ...env, ...extraEnv });
@@ -91,6 +93,7 @@ describe('DeviceTokenService', () => {
       { consume } as unknown as DeviceJtiStore,
       { recordFailure, assertNotBlocked } as unknown as FailedAttempts,
       { tokenRefused } as unknown as DeviceAudit,
+      { tokenIssued } as unknown as SubscriptionDevices,
     );
     return { tokens, query, config };
   };

@@ -15,6 +15,7 @@ import { DeviceJtiStore } from './device-jti.store';
 import { Device } from './device.entity';
 import { isCanonicalDeviceId } from './device.rules';
 import { signDeviceToken } from './device-token.jwt';
+import { SubscriptionDevices } from '../subscription/subscription-device.service';
 
 /** Compared against when no device was found, so every refusal costs the same work. */
 const NO_DEVICE = { model: '\u0000no-device', provider: '\u0000no-device', status: 'deactivated' };
@@ -70,6 +71,7 @@ export class DeviceTokenService {
     private readonly jtis: DeviceJtiStore,
     private readonly failures: FailedAttempts,
     private readonly audit: DeviceAudit,
+    private readonly subscriptionDevices: SubscriptionDevices,
   ) {}
 
   /**
@@ -100,7 +102,9 @@ export class DeviceTokenService {
       );
       if (blocked) await blocked;
     }
-    return this.sign(verdict.device, verdict.proved);
+    const issued = this.sign(verdict.device, verdict.proved);
+    await this.subscriptionDevices.tokenIssued(verdict.device.deviceId); // activation (section 10)
+    return issued;
   }
 
   /** The identity check, and a device without a key's whole verdict. */

@@ -50,6 +50,7 @@ const isoText = (column: string): string =>
 const LIST_COLUMNS = `SELECT device_id AS "deviceId", model, provider, status,
   ${isoText('last_seen_at')} AS "lastSeenAt", ${isoText('created_at')} AS "createdAt" FROM devices`;
 const LIST_SQL = `${LIST_COLUMNS} WHERE org_id = $1 ORDER BY device_id ASC LIMIT $2`;
+const STATUS_IN_ORG_SQL = 'SELECT status FROM devices WHERE device_id = $1 AND org_id = $2 LIMIT 1';
 const LIST_AFTER_SQL = `${LIST_COLUMNS} WHERE org_id = $1 AND device_id > $2 ORDER BY device_id ASC LIMIT $3`;
 /** A row of the org's list: the item's columns, its times already ISO 8601 text. */
 export interface DeviceListRow extends Pick<Device, 'deviceId' | 'model' | 'provider' | 'status'> {
@@ -208,6 +209,20 @@ export class DeviceService {
     this.findActiveSql ??= `SELECT ${columnsAsProperties(this.devices.metadata)} FROM devices WHERE device_id = $1 AND org_id = $2 AND status = 'active' LIMIT 1`;
     const [row] = await statementRows(this.devices.manager, this.findActiveSql, [deviceId, orgId]);
     return row ? Object.assign(new Device(), row) : null;
+  }
+
+  /**
+   * A device's status in one organization, null when it has no such device (another org's answers
+   * the same): what another feature checks before it hands a device to someone (shipping).
+   */
+  async statusIn(orgId: string, deviceId: string): Promise<Device['status'] | null> {
+    if (!isCanonicalDeviceId(deviceId)) return null;
+    const [row] = await statementRows<Pick<Device, 'status'>>(
+      this.devices.manager,
+      STATUS_IN_ORG_SQL,
+      [deviceId, orgId],
+    );
+    return row?.status ?? null;
   }
 
   async heartbeat(device: Device, report: HeartbeatReport): Promise<void> {
