@@ -1,31 +1,22 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString, Matches } from 'class-validator';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsString } from 'class-validator';
 import { IsOmittable } from '../common/validation/omittable.decorator';
 import { MaxStoredLength } from '../common/validation/stored-length';
-import { DEVICE_ID_MAX, DEVICE_ID_PATTERN, TEXT_PATTERN } from '../device/device.rules';
+import { IsDeviceId, IsDeviceText } from '../device/device-id.decorator';
 
 /** At most what `subscriptions.device_carrier` holds; the tracking number likewise (sealed). */
 export const SHIPPING_TEXT_MAX = 100;
 
 /** `PUT /api/v1/subscriptions/{id}/device` and `subscription:ship` (contract section 10). */
 export class ShipDeviceDto {
-  @ApiProperty({
-    example: 'hub-0042',
-    maxLength: DEVICE_ID_MAX,
-    pattern: DEVICE_ID_PATTERN.source,
-    description: 'An active device of the fulfilment organization no other live record holds',
-  })
-  @IsString()
-  @Matches(DEVICE_ID_PATTERN, {
-    message: 'device_id must be canonical: lowercase letters, digits and . _ : - (at most 128)',
-  })
+  @IsDeviceId('An active device of the fulfilment organization no other live record holds')
   device_id!: string;
 
   @ApiPropertyOptional({ example: 'UPS', maxLength: SHIPPING_TEXT_MAX })
   @IsOmittable()
   @IsString()
   @MaxStoredLength(SHIPPING_TEXT_MAX)
-  @Matches(TEXT_PATTERN, { message: 'carrier must be printable text without surrounding spaces' })
+  @IsDeviceText('carrier')
   carrier?: string;
 
   @ApiPropertyOptional({
@@ -36,8 +27,6 @@ export class ShipDeviceDto {
   @IsOmittable()
   @IsString()
   @MaxStoredLength(SHIPPING_TEXT_MAX)
-  @Matches(TEXT_PATTERN, {
-    message: 'tracking_number must be printable text without surrounding spaces',
-  })
+  @IsDeviceText('tracking_number')
   tracking_number?: string;
 }

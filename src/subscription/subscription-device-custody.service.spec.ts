@@ -1,5 +1,4 @@
 import type { EntityManager } from 'typeorm';
-import type { Clock } from '../common/clock/clock';
 import type { AppConfig } from '../config/app-config';
 import type { EventOutbox } from '../outgoing-webhook/outbox/event-outbox.service';
 import type { OpenKey } from '../personal-data/personal-data.service';
@@ -22,7 +21,7 @@ describe('SubscriptionDeviceCustody', () => {
     new SubscriptionDeviceCustody(
       { seal } as unknown as SubscriptionPersonalData,
       { record } as unknown as EventOutbox,
-      { now: () => NOW } as Clock,
+      { now: () => NOW },
       { subscriptions: { fulfilmentOrgId } } as AppConfig,
     );
   const sub = (status: SubscriptionStatus, deviceId: string | null = 'hub-1') =>

@@ -30,13 +30,12 @@ import {
   NewOutgoingEvent,
   outboxStatement,
 } from '../outgoing-webhook/outbox/event-outbox.service';
-import type { SubscriptionEventType } from '../outgoing-webhook/outgoing-webhook.types';
+
+/** The types of the events whose data is a record (or its erasure). */
+type SubscriptionEventType = Exclude<NewOutgoingEvent, { orgId: string }>['type'];
 
 /** The outgoing event each status a record takes sends (docs/outgoing-webhooks.md). */
-const EVENT_OF_STATUS: Record<
-  SubscriptionStatus,
-  Exclude<NewOutgoingEvent, { orgId: string }>['type']
-> = {
+const EVENT_OF_STATUS: Record<SubscriptionStatus, SubscriptionEventType> = {
   pending: 'subscription.created',
   paid: 'subscription.paid',
   past_due: 'subscription.past_due',
