@@ -54,11 +54,11 @@ export class SubscriptionShipping {
   /** The record as it now is; the same details again change nothing and tell no one. */
   async ship(id: string, body: ShipDeviceDto, actor: AuditActor): Promise<SubscriptionRecord> {
     const canonical = parseUuid(id);
+    if (!canonical) throw new SubscriptionError(ErrorCode.NotFound, 'No such subscription.');
     const orgId = this.config.subscriptions.fulfilmentOrgId;
     // Read before the transaction (on the embedded database there is one connection): a device
     // deactivated meanwhile is still the device shipped, and keeps working (section 10).
     const status = orgId ? await this.devices.statusIn(orgId, body.device_id) : null;
-    if (!canonical) throw new SubscriptionError(ErrorCode.NotFound, 'No such subscription.');
     if (!orgId || !status) {
       throw new SubscriptionError(ErrorCode.NotFound, 'No such device.');
     }
