@@ -15,4 +15,10 @@ export const ADVISORY_LOCK = {
   auditChain: 4_242_017,
   /** The device liveness pass (contract section 10): one instance at a time, the others skip. */
   deviceLiveness: 4_242_018,
+  /**
+   * A device handed to a live subscription (shipping, a record coming back to live): the first of
+   * the two-key form `pg_advisory_xact_lock(key, hashtext(device_id))`, so one device's hand-overs
+   * take turns and a check of who holds it stays true until the change commits.
+   */
+  subscriptionDevice: 4_242_019,
 } as const;

@@ -45,6 +45,9 @@ describe('conflictFor', () => {
   it('maps the unique indexes clients act on to their own codes', () => {
     expect(conflictFor(violation('UQ_users_email'))?.code).toBe(ErrorCode.UserExists);
     expect(conflictFor(violation('UQ_devices_device_id'))?.code).toBe(ErrorCode.DeviceExists);
+    // A shipping that lost the race for a device to the partial unique index (section 10).
+    const held = conflictFor(violation('UQ_subscriptions_live_device'));
+    expect(held).toMatchObject({ code: ErrorCode.Conflict, detail: expect.stringMatching(/live/) });
   });
 
   it('maps any other unique violation to conflict, with a 409 and no SQL', () => {

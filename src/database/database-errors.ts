@@ -63,6 +63,10 @@ const UNIQUE_INDEX_ERRORS: Record<string, [ErrorCode, string]> = {
     ErrorCode.DeviceExists,
     'A device with this device_id is already registered.',
   ],
+  UQ_subscriptions_live_device: [
+    ErrorCode.Conflict,
+    'The device is held by another live (paid or past_due) subscription.',
+  ],
 };
 
 /**

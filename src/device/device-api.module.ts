@@ -9,13 +9,14 @@ import { DeviceTokenService } from './device-token.service';
 import { Device } from './device.entity';
 import { DeviceModule } from './device.module';
 import { DeviceLivenessScheduler } from './device-liveness.scheduler';
+import { SubscriptionDeviceModule } from '../subscription/subscription-device.module';
 
 /**
  * The device routes: token exchange, device-scoped operations (the `device-jwt` Passport strategy)
  * and the org's device list; the liveness pass's timer (server only).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Device]), DeviceModule],
+  imports: [TypeOrmModule.forFeature([Device]), DeviceModule, SubscriptionDeviceModule],
   controllers: [DeviceAuthController, DeviceSelfController, DeviceController],
   providers: [
     DeviceTokenService,

@@ -8,6 +8,7 @@ import { DeviceAssertionVerifier, DeviceProofError } from './device-assertion.ve
 import type { DeviceAudit } from './device-audit';
 import type { DeviceJtiStore } from './device-jti.store';
 import type { DevicePresence } from './device-presence.service';
+import type { SubscriptionDevices } from '../subscription/subscription-device.service';
 import { credentialsMatch, DeviceTokenService } from './device-token.service';
 import type { Device, StoredDeviceKey } from './device.entity';
 import { DeviceTokenDto } from './device-auth.dto';
@@ -79,6 +80,7 @@ describe('DeviceTokenService', () => {
   const assertNotBlocked = jest.fn();
   const tokenRefused = jest.fn();
   const contact = jest.fn();
+  const tokenIssued = jest.fn();
 
   const service = (found: typeof row | null, extraEnv: Record<string, string> = {}) => {
     const config = AppConfig.fromEnv({ ...env, ...extraEnv });
@@ -94,6 +96,7 @@ describe('DeviceTokenService', () => {
       { recordFailure, assertNotBlocked } as unknown as FailedAttempts,
       { tokenRefused } as unknown as DeviceAudit,
       { contact } as unknown as DevicePresence,
+      { tokenIssued } as unknown as SubscriptionDevices,
     );
     return { tokens, query, config };
   };

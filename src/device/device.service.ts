@@ -48,6 +48,7 @@ function listSql(after: boolean, health: boolean): string {
 }
 /** The four constant statements, by [cursor given][health asked]. */
 const LIST_SQL = [false, true].map((after) => [false, true].map((h) => listSql(after, h)));
+const STATUS_IN_ORG_SQL = 'SELECT status FROM devices WHERE device_id = $1 AND org_id = $2 LIMIT 1';
 /** A row of the org's list: the item's columns, its times already ISO 8601 text. */
 export interface DeviceListRow extends Pick<Device, 'deviceId' | 'model' | 'provider' | 'status'> {
   lastSeenAt: string | null;
@@ -216,6 +217,20 @@ export class DeviceService {
     this.findActiveSql ??= `SELECT ${columnsAsProperties(this.devices.metadata)} FROM devices WHERE device_id = $1 AND org_id = $2 AND status = 'active' LIMIT 1`;
     const [row] = await statementRows(this.devices.manager, this.findActiveSql, [deviceId, orgId]);
     return row ? Object.assign(new Device(), row) : null;
+  }
+
+  /**
+   * A device's status in one organization, null when it has no such device (another org's answers
+   * the same): what another feature checks before it hands a device to someone (shipping).
+   */
+  async statusIn(orgId: string, deviceId: string): Promise<Device['status'] | null> {
+    if (!isCanonicalDeviceId(deviceId)) return null;
+    const [row] = await statementRows<Pick<Device, 'status'>>(
+      this.devices.manager,
+      STATUS_IN_ORG_SQL,
+      [deviceId, orgId],
+    );
+    return row?.status ?? null;
   }
 
   private async findInOrg(orgId: string, deviceId: string): Promise<Device> {

@@ -8,6 +8,7 @@ import { SubscriptionReconciler } from './subscription-reconciler.service';
 import { SubscriptionModule } from './subscription.module';
 import { SubscriptionErasure } from './subscription-erasure.service';
 import { SubscriptionRetention } from './subscription-retention.service';
+import { SubscriptionDeviceCustody } from './subscription-device-custody.service';
 import { housekeepingTask } from '../database/housekeeping.module';
 
 /**
@@ -18,6 +19,7 @@ import { housekeepingTask } from '../database/housekeeping.module';
   imports: [SubscriptionModule, PaymentProcessorModule, OutgoingWebhookModule, AuditTrailModule],
   providers: [
     SubscriptionLifecycleService,
+    SubscriptionDeviceCustody,
     SubscriptionEventHandlers,
     SubscriptionReconciler,
     SubscriptionErasure,

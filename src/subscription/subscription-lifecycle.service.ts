@@ -18,6 +18,7 @@ import { statementRows } from '../database/statement-rows';
 import { parseUuid } from '../config/uuid';
 import { OpenKey } from '../personal-data/personal-data.service';
 import { SubscriptionPersonalData } from './subscription-personal.service';
+import { SubscriptionDeviceCustody } from './subscription-device-custody.service';
 import {
   ID_FILLABLE,
   PERSONAL_FILLABLE,
@@ -88,6 +89,7 @@ export class SubscriptionLifecycleService {
     private readonly clock: Clock,
     private readonly outbox: EventOutbox,
     private readonly personalData: SubscriptionPersonalData,
+    private readonly custody: SubscriptionDeviceCustody,
   ) {}
 
   private statements(manager: EntityManager): { lockById: string; history: string } {
@@ -143,6 +145,11 @@ export class SubscriptionLifecycleService {
         toStatus: step.to,
       });
     }
+    if (moved && (await this.custody.beforeMove(manager, sub, key, plan.status)) && key) {
+      // The device let go of: a fill's reseal must not bring its tracking number back.
+      if (fills.personal)
+        fills.personal = this.personalData.seal(key, { ...sub, ...plain }) ?? undefined;
+    }
     const patch: SubscriptionPatch = { ...fills };
     if (moved) {
       patch.status = plan.status;
@@ -160,6 +167,7 @@ export class SubscriptionLifecycleService {
       };
       const event = SubscriptionService.outgoingEvent({ ...sub, ...plain, ...patch }, key);
       await this.outbox.recordWith(manager, change, event);
+      await this.custody.afterMove(manager, sub, plan.status);
     } else if (Object.keys(patch).length > 0) {
       await statementRows(manager, this.patches(manager).update, this.params(sub, patch));
     }

@@ -4,9 +4,20 @@ import type { EventFields } from './subscription-events';
 import { PERSONAL_FIELDS } from './subscription.entity';
 import type { PersonalField, Subscription } from './subscription.entity';
 
-/** What the checkout request and the checkout's failure wrote: no processor event fills them. */
-const NOT_FROM_EVENTS: readonly PersonalField[] = ['name', 'email', 'lastProcessorError'];
-type FillablePersonalField = Exclude<PersonalField, 'name' | 'email' | 'lastProcessorError'>;
+/**
+ * What the checkout request, the checkout's failure and the shipping (PUT …/device) wrote: no
+ * processor event fills them.
+ */
+const NOT_FROM_EVENTS: readonly PersonalField[] = [
+  'name',
+  'email',
+  'lastProcessorError',
+  'trackingNumber',
+];
+type FillablePersonalField = Exclude<
+  PersonalField,
+  'name' | 'email' | 'lastProcessorError' | 'trackingNumber'
+>;
 
 /** The personal fields an event fills on a record, only where the record has none yet (sealed). */
 export const PERSONAL_FILLABLE: readonly (FillablePersonalField & keyof EventFields)[] =

@@ -44,6 +44,28 @@ export class SubscriptionProcessorDto {
   @ApiProperty(text) customer_id!: string | null;
 }
 
+/** The device shipped for the record (contract section 10); a replacement unit replaces it. */
+export class SubscriptionDeviceDto {
+  @ApiProperty({ example: 'hub-0042' }) device_id!: string;
+  @ApiProperty({ description: 'ISO 8601' }) assigned_at!: string;
+  @ApiProperty({ ...time, description: 'Its first token after the assignment (ISO 8601)' })
+  activated_at!: string | null;
+  @ApiProperty({ ...text, example: 'UPS' }) carrier!: string | null;
+  @ApiProperty({ ...text, description: 'Personal data: stored sealed (docs/privacy.md)' })
+  tracking_number!: string | null;
+
+  static from(s: SubscriptionRecord): SubscriptionDeviceDto | null {
+    if (!s.deviceId || !s.deviceAssignedAt) return null;
+    return {
+      device_id: s.deviceId,
+      assigned_at: s.deviceAssignedAt.toISOString(),
+      activated_at: s.deviceActivatedAt?.toISOString() ?? null,
+      carrier: s.deviceCarrier,
+      tracking_number: s.trackingNumber ?? null,
+    };
+  }
+}
+
 /** One subscription as the people who ship devices see it (docs/checkout.md). */
 export class SubscriptionRecordDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
@@ -58,6 +80,12 @@ export class SubscriptionRecordDto {
   @ApiProperty({ type: SubscriptionProcessorDto }) processor!: SubscriptionProcessorDto;
   @ApiProperty({ ...time, description: 'When its personal data was erased (ISO 8601)' })
   erased_at!: string | null;
+  @ApiProperty({
+    type: SubscriptionDeviceDto,
+    nullable: true,
+    description: 'The device shipped for it; null before any assignment',
+  })
+  device!: SubscriptionDeviceDto | null;
 
   /** Customer details: only here, in the export and in the CLI, never in logs (docs/privacy.md). */
   static from(s: SubscriptionRecord): SubscriptionRecordDto {
@@ -87,6 +115,7 @@ export class SubscriptionRecordDto {
         customer_id: s.processorCustomerId,
       },
       erased_at: s.erasedAt?.toISOString() ?? null,
+      device: SubscriptionDeviceDto.from(s),
     };
   }
 }

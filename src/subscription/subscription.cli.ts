@@ -7,6 +7,7 @@ import { SubscriptionReconciler } from './subscription-reconciler.service';
 import { SubscriptionDetail, SubscriptionService } from './subscription.service';
 import {
   SubscriptionDeliveryDto,
+  SubscriptionDeviceDto,
   SubscriptionHistoryItemDto,
   SubscriptionListDto,
   SubscriptionRecordDto,
@@ -14,6 +15,9 @@ import {
 import { cliActor } from '../audit/audit-event.types';
 import { SubscriptionErasure } from './subscription-erasure.service';
 import { SubscriptionExporter } from './subscription-export.service';
+import { ShipDeviceDto } from './ship-device.dto';
+import { SubscriptionDeviceModule } from './subscription-device.module';
+import { SubscriptionShipping } from './subscription-shipping.service';
 
 export const subscriptionCommands: Record<string, CliCommand> = {
   'subscription:show': {
@@ -81,6 +85,27 @@ export const subscriptionCommands: Record<string, CliCommand> = {
         };
       }),
   },
+  'subscription:ship': {
+    summary: 'Assign the device shipped for a paid or past_due subscription (or a replacement)',
+    usage: 'subscription:ship ID --device D [--carrier C] [--tracking-number T]',
+    options: {
+      device: { type: 'string', required: true, help: 'an active device of the fulfilment org' },
+      carrier: { type: 'string', help: 'the carrier, at most 100 characters' },
+      'tracking-number': { type: 'string', help: "the carrier's tracking number (stored sealed)" },
+    },
+    positionals: ['ID'],
+    module: SubscriptionDeviceModule,
+    prepare: async (args) => {
+      // `--device` is the DTO's device_id; the rest are the API's own fields.
+      const body = await dtoFrom(ShipDeviceDto, args, ['carrier', 'tracking-number'], {
+        device_id: args.values.device,
+      });
+      return async (app) =>
+        SubscriptionRecordDto.from(
+          await app.get(SubscriptionShipping).ship(args.positionals[0] ?? '', body, cliActor()),
+        );
+    },
+  },
   'subscription:reconcile': {
     summary: 'Run the reconcile pass once (asks the processor), print what it changed',
     usage: 'subscription:reconcile',
@@ -121,6 +146,7 @@ function fullView({ subscription: s, history }: SubscriptionDetail): Record<stri
     reconciled_at: s.reconciledAt?.toISOString() ?? null,
     erased_at: s.erasedAt?.toISOString() ?? null,
     processor_erasure_pending: s.processorErasurePending,
+    device: SubscriptionDeviceDto.from(s),
     created_at: s.createdAt.toISOString(),
     updated_at: s.updatedAt.toISOString(),
     history: history.map((h) => SubscriptionHistoryItemDto.from(h)),

@@ -150,6 +150,8 @@ export const PERSONAL_FIELDS = [
   'shippingAddress',
   'recipientZip',
   'shippingName',
+  // The carrier's tracking number of the device shipped (contract section 10): it locates a home.
+  'trackingNumber',
 ] as const;
 export type PersonalField = (typeof PERSONAL_FIELDS)[number];
 /** What the checkout request said (name, email), then what the processor reported once paid. */

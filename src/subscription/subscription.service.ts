@@ -31,11 +31,11 @@ import {
   outboxStatement,
 } from '../outgoing-webhook/outbox/event-outbox.service';
 
+/** The types of the events whose data is a record (or its erasure). */
+type SubscriptionEventType = Exclude<NewOutgoingEvent, { orgId: string }>['type'];
+
 /** The outgoing event each status a record takes sends (docs/outgoing-webhooks.md). */
-const EVENT_OF_STATUS: Record<
-  SubscriptionStatus,
-  Exclude<NewOutgoingEvent, { orgId: string }>['type']
-> = {
+const EVENT_OF_STATUS: Record<SubscriptionStatus, SubscriptionEventType> = {
   pending: 'subscription.created',
   paid: 'subscription.paid',
   past_due: 'subscription.past_due',
@@ -267,12 +267,16 @@ export class SubscriptionService {
   }
 
   /**
-   * The outgoing event for the status the record has just taken (docs/outgoing-webhooks.md),
+   * The outgoing event for the status the record has just taken (docs/outgoing-webhooks.md), or
+   * another event whose data is the record (`subscription.shipped`, `subscription.activated`),
    * sealed under the record's data key (none once erased: its personal fields are empty then).
    */
-  static outgoingEvent(s: SubscriptionRecord, key: OpenKey | null): NewOutgoingEvent {
+  static outgoingEvent(
+    s: SubscriptionRecord,
+    key: OpenKey | null,
+    type: SubscriptionEventType = EVENT_OF_STATUS[s.status],
+  ): NewOutgoingEvent {
     const data = SubscriptionRecordDto.from(s);
-    const type = EVENT_OF_STATUS[s.status];
     return { type, data, subjectId: s.id, ...(key ? { sealWith: key } : {}) };
   }
 }

@@ -3,11 +3,12 @@ import { FulfilmentGuard } from './fulfilment.guard';
 import { ReconcileScheduler } from './reconcile.scheduler';
 import { SubscriptionLifecycleModule } from './subscription-lifecycle.module';
 import { SubscriptionModule } from './subscription.module';
+import { SubscriptionDeviceModule } from './subscription-device.module';
 import { SubscriptionsController } from './subscriptions.controller';
 
 /** The server's part: the operators' routes and the periodic reconcile pass (not in the CLI). */
 @Module({
-  imports: [SubscriptionModule, SubscriptionLifecycleModule],
+  imports: [SubscriptionModule, SubscriptionLifecycleModule, SubscriptionDeviceModule],
   controllers: [SubscriptionsController],
   providers: [FulfilmentGuard, ReconcileScheduler],
 })

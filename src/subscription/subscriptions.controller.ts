@@ -1,11 +1,13 @@
 import {
   applyDecorators,
+  Body,
   Controller,
   Get,
   HttpCode,
   HttpStatus,
   Param,
   Post,
+  Put,
   Query,
   UseGuards,
 } from '@nestjs/common';
@@ -27,6 +29,8 @@ import {
 import { SubscriptionService } from './subscription.service';
 import { SubscriptionErasure } from './subscription-erasure.service';
 import { SubscriptionExporter } from './subscription-export.service';
+import { ShipDeviceDto } from './ship-device.dto';
+import { SubscriptionShipping } from './subscription-shipping.service';
 
 /**
  * Signed in (session), with `role` (admin: erasure and export), then in the fulfilment
@@ -48,6 +52,7 @@ export class SubscriptionsController {
     private readonly subscriptions: SubscriptionService,
     private readonly erasure: SubscriptionErasure,
     private readonly exporter: SubscriptionExporter,
+    private readonly shipping: SubscriptionShipping,
   ) {}
 
   @Get()
@@ -94,6 +99,25 @@ export class SubscriptionsController {
     @Param('id') id: string,
   ): Promise<SubscriptionRecordDto> {
     return SubscriptionRecordDto.from(await this.erasure.erase(id, userActor(me)));
+  }
+
+  @Put(':id/device')
+  @FulfilmentOnly()
+  @ApiOperation({
+    operationId: 'shipSubscriptionDevice',
+    summary: 'Assign the device shipped (another device: a replacement unit); again: no change',
+  })
+  @ApiOkResponse({ type: SubscriptionRecordDto })
+  @ApiCookieWrite()
+  // 404: no such record, or no such device in the fulfilment organization; 409: the record is not
+  // paid or past_due, the device is deactivated, or another live record holds it.
+  @ApiProblems(ErrorCode.ValidationFailed, ErrorCode.NotFound, ErrorCode.Conflict)
+  async ship(
+    @CurrentUser() me: AuthUser,
+    @Param('id') id: string,
+    @Body() body: ShipDeviceDto,
+  ): Promise<SubscriptionRecordDto> {
+    return SubscriptionRecordDto.from(await this.shipping.ship(id, body, userActor(me)));
   }
 
   @Get(':id/export')

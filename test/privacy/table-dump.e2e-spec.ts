@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { capturedLogs } from '../support/captured-logs';
+import { createDevice } from '../support/factories';
 import { processorEnv, subscriptionsOf } from '../support/checkout';
 import { FakeProcessor } from '../support/fake-processor';
 import { sign } from '../support/processor-events';
@@ -41,7 +43,7 @@ describe('a raw dump of every table holds no personal data', () => {
     const values = personValues(p);
     await addEndpoint(w.t, w.admin.cookie, {
       url: w.receiver.url,
-      event_types: ['subscription.created', 'subscription.paid'],
+      event_types: ['subscription.created', 'subscription.paid', 'subscription.shipped'],
     });
     // Each event's first attempt fails: its body is stored until the retry.
     const attempts = new Map<string, number>();
@@ -60,16 +62,28 @@ describe('a raw dump of every table holds no personal data', () => {
     const { checkoutSessionId } = await subscriptionsOf(w.t).findOneByOrFail({ id });
     const payload = JSON.stringify(paidEvent(id, checkoutSessionId!, p));
     await deliver(w.t, payload, sign(payload)).expect(200, { received: true });
+    // The device shipped, with its tracking number (personal: it locates a home; section 10).
+    const tracking = `TRK${randomBytes(6).toString('hex').toUpperCase()}`;
+    values.push(tracking);
+    const device = await createDevice(w.t.app, w.fulfilmentOrgId);
+    await w.t
+      .http()
+      .put(`/api/v1/subscriptions/${id}/device`)
+      .set('Cookie', w.admin.cookie)
+      .send({ device_id: device.deviceId, carrier: 'UPS', tracking_number: tracking })
+      .expect(200);
 
     const ours = (type: string) =>
       w.receiver.of(type).filter((d) => (d.json.data as { id?: string }).id === id);
     await eventually('both events delivered after a failed attempt', () => {
       w.clock.advance(2); // past the 1 s retry step
-      return ['subscription.created', 'subscription.paid'].every((t) => ours(t).length >= 2);
+      const types = ['subscription.created', 'subscription.paid', 'subscription.shipped'];
+      return types.every((t) => ours(t).length >= 2);
     });
 
     // Not vacuous: what the integrator got carries every value.
-    const received = [...ours('subscription.created'), ...ours('subscription.paid')]
+    const received = ['subscription.created', 'subscription.paid', 'subscription.shipped']
+      .flatMap((t) => ours(t))
       .map((d) => d.body)
       .join('\n');
     const shown = await w.t

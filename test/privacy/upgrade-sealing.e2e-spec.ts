@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import type { QueryRunner } from 'typeorm';
 import { PersonalDataSealed1795805367683 as Sealed } from '../../src/database/migrations/1795805367683-PersonalDataSealed';
 import { Erasure1795900000000 as Erasure } from '../../src/database/migrations/1795900000000-Erasure';
+import { AfterPayment1796000000000 as AfterPayment } from '../../src/database/migrations/1796000000000-AfterPayment';
 import { signIn } from '../support/auth';
 import { openedBody, recordOf } from '../support/checkout';
 import { EmptyDatabase, emptyDatabase } from '../support/empty-database';
@@ -67,7 +68,7 @@ async function databaseBeforeSealing(db: EmptyDatabase): Promise<OldRecord> {
     const runner = {
       query: async (sql: string) => (await c.query<Record<string, unknown>>(sql)).rows,
     } as unknown as QueryRunner;
-    const later = [new Erasure(), new Sealed()];
+    const later = [new AfterPayment(), new Erasure(), new Sealed()];
     const applied = (
       await c.query<{ name: string }>('SELECT name FROM migrations ORDER BY "timestamp" DESC')
     ).rows.map((m) => m.name);

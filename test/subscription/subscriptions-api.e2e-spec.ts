@@ -81,6 +81,7 @@ describe('GET /api/v1/subscriptions (the operators’ view)', () => {
         customer_id: 'cus_test_123',
       },
       erased_at: null,
+      device: null,
       history: [
         {
           event_id: expect.stringMatching(/^evt_/) as string,

@@ -93,7 +93,7 @@ export async function fuzzRoutes(t: TestApp): Promise<FuzzRoute[]> {
     [field]: value,
   });
   const bodyRoute = (
-    method: 'POST' | 'PATCH',
+    method: 'POST' | 'PATCH' | 'PUT',
     pattern: string,
     base: Record<string, unknown>,
     make: () => Test,
@@ -229,6 +229,22 @@ export async function fuzzRoutes(t: TestApp): Promise<FuzzRoute[]> {
       fields: ['path'],
       send: (_, value) =>
         asOperator(http().post(`/api/v1/subscriptions/${pathSegment(value)}/erase`)),
+    },
+    // A pending record: every valid body is a 409, nothing is shipped.
+    bodyRoute(
+      'PUT',
+      '/api/v1/subscriptions/:id/device',
+      { device_id: device.deviceId, carrier: 'UPS', tracking_number: '1Z999AA1' },
+      () => asOperator(http().put(`/api/v1/subscriptions/${subscription.id}/device`)),
+    ),
+    {
+      method: 'PUT',
+      pattern: '/api/v1/subscriptions/:id/device',
+      fields: ['path'],
+      send: (_, value) =>
+        asOperator(http().put(`/api/v1/subscriptions/${pathSegment(value)}/device`)).send({
+          device_id: device.deviceId,
+        }),
     },
     {
       method: 'GET',

@@ -178,6 +178,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/subscriptions/{id}/device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Assign the device shipped (another device: a replacement unit); again: no change */
+        put: operations["shipSubscriptionDevice"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/subscriptions/{id}/export": {
         parameters: {
             query?: never;
@@ -764,6 +781,18 @@ export interface components {
             subscription_id: string | null;
             customer_id: string | null;
         };
+        SubscriptionDeviceDto: {
+            /** @example hub-0042 */
+            device_id: string;
+            /** @description ISO 8601 */
+            assigned_at: string;
+            /** @description Its first token after the assignment (ISO 8601) */
+            activated_at: string | null;
+            /** @example UPS */
+            carrier: string | null;
+            /** @description Personal data: stored sealed (docs/privacy.md) */
+            tracking_number: string | null;
+        };
         SubscriptionHistoryItemDto: {
             /** @example evt_1Q2w3E4r5T6y7U8i */
             event_id: string;
@@ -798,6 +827,8 @@ export interface components {
             processor: components["schemas"]["SubscriptionProcessorDto"];
             /** @description When its personal data was erased (ISO 8601) */
             erased_at: string | null;
+            /** @description The device shipped for it; null before any assignment */
+            device: components["schemas"]["SubscriptionDeviceDto"] | null;
             /** @description In the order the events happened (their `created`; ties in arrival order) */
             history: components["schemas"]["SubscriptionHistoryItemDto"][];
         };
@@ -819,6 +850,22 @@ export interface components {
             processor: components["schemas"]["SubscriptionProcessorDto"];
             /** @description When its personal data was erased (ISO 8601) */
             erased_at: string | null;
+            /** @description The device shipped for it; null before any assignment */
+            device: components["schemas"]["SubscriptionDeviceDto"] | null;
+        };
+        ShipDeviceDto: {
+            /**
+             * @description An active device of the fulfilment organization no other live record holds
+             * @example hub-0042
+             */
+            device_id: string;
+            /** @example UPS */
+            carrier?: string;
+            /**
+             * @description Personal data (it locates a home at the carrier): stored sealed
+             * @example 1Z999AA10123456784
+             */
+            tracking_number?: string;
         };
         SubscriptionDeliveryDto: {
             /** Format: uuid */
@@ -2011,6 +2058,141 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionRecordDto"];
+                };
+            };
+            /** @description Bad Request: `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "validation_failed";
+                    };
+                };
+            };
+            /** @description Unauthorized: `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unauthenticated";
+                    };
+                };
+            };
+            /** @description Forbidden: `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "forbidden";
+                    };
+                };
+            };
+            /** @description Not Found: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "not_found";
+                    };
+                };
+            };
+            /** @description Conflict: `conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "conflict";
+                    };
+                };
+            };
+            /** @description Payload Too Large: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "payload_too_large";
+                    };
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    shipSubscriptionDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShipDeviceDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {
