@@ -4,17 +4,10 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { statementRows } from '../database/statement-rows';
 import { EventOutbox } from '../outgoing-webhook/outbox/event-outbox.service';
-import { isLive } from './subscription-device-holds';
+import { AWAITING_ACTIVATION_SQL, isLive } from './subscription-device-holds';
 import { SubscriptionPersonalData } from './subscription-personal.service';
 import { Subscription } from './subscription.entity';
 import { SubscriptionService } from './subscription.service';
-
-/**
- * The live record holding the device and not activated yet: a constant statement on the partial
- * unique index UQ_subscriptions_live_device, read on every token (decision 0012).
- */
-const AWAITING_ACTIVATION_SQL = `SELECT id FROM subscriptions
-  WHERE device_id = $1 AND status IN ('paid', 'past_due') AND device_activated_at IS NULL LIMIT 1`;
 
 const LOCK = { mode: 'pessimistic_write' } as const;
 
