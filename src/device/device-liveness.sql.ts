@@ -14,6 +14,9 @@ import type { OrgOutgoingEvent } from '../outgoing-webhook/outbox/event-outbox.s
 export const isoText = (column: string): string =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** How far above the low mark a report must be to clear the flag (contract section 10). */
+export const BATTERY_CLEAR_POINTS = 10;
+
 export const DEVICE_HEALTHS = ['online', 'offline', 'never_seen'] as const;
 export type DeviceHealth = (typeof DEVICE_HEALTHS)[number];
 
@@ -66,7 +69,7 @@ const CONTACT_SET = `last_seen_at = $2::timestamptz, offline_after = ${DEADLINE}
  * the flag here, without an event. No row back: the slow path's turn (device-presence.service.ts).
  */
 export const CONTACT_FAST_SQL = `UPDATE devices d SET ${CONTACT_SET},
-    battery_low = d.battery_low AND NOT COALESCE($5::int >= $6::int + 10, false)
+    battery_low = d.battery_low AND NOT COALESCE($5::int >= $6::int + ${BATTERY_CLEAR_POINTS}, false)
   WHERE d.id = $1 AND d.offline_since IS NULL
     AND NOT (NOT d.battery_low AND COALESCE($5::int < $6::int, false))
   RETURNING 1 AS one`;

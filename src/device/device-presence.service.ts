@@ -10,6 +10,7 @@ import {
   type OrgOutgoingEvent,
 } from '../outgoing-webhook/outbox/event-outbox.service';
 import {
+  BATTERY_CLEAR_POINTS,
   CONTACT_FAST_SQL,
   CONTACT_LOCK_SQL,
   CONTACT_SLOW_SQL,
@@ -76,7 +77,7 @@ export class DevicePresence implements OnModuleInit {
     const battery = params[4] as number | null;
     const low = this.config.deviceLiveness.batteryLowPct;
     const crossed = !locked.batteryLow && battery !== null && battery < low;
-    const cleared = locked.batteryLow && battery !== null && battery >= low + 10;
+    const cleared = locked.batteryLow && battery !== null && battery >= low + BATTERY_CLEAR_POINTS;
     const flag = crossed || (locked.batteryLow && !cleared);
     const [row] = await statementRows<LivenessRow>(m, CONTACT_SLOW_SQL, [
       ...params.slice(0, 5),

@@ -49,6 +49,7 @@ function listSql(after: boolean, health: boolean): string {
 /** The four constant statements, by [cursor given][health asked]. */
 const LIST_SQL = [false, true].map((after) => [false, true].map((h) => listSql(after, h)));
 const STATUS_IN_ORG_SQL = 'SELECT status FROM devices WHERE device_id = $1 AND org_id = $2 LIMIT 1';
+const STATUS_IN_ORG_LOCKED_SQL = `${STATUS_IN_ORG_SQL} FOR SHARE`;
 /** A row of the org's list: the item's columns, its times already ISO 8601 text. */
 export interface DeviceListRow extends Pick<Device, 'deviceId' | 'model' | 'provider' | 'status'> {
   lastSeenAt: string | null;
@@ -223,11 +224,16 @@ export class DeviceService {
    * A device's status in one organization, null when it has no such device (another org's answers
    * the same): what another feature checks before it hands a device to someone (shipping).
    */
-  async statusIn(orgId: string, deviceId: string): Promise<Device['status'] | null> {
+  async statusIn(
+    orgId: string,
+    deviceId: string,
+    manager?: EntityManager,
+  ): Promise<Device['status'] | null> {
     if (!isCanonicalDeviceId(deviceId)) return null;
+    // Inside the caller's transaction the row is share-locked: no deactivation lands before it ends.
     const [row] = await statementRows<Pick<Device, 'status'>>(
-      this.devices.manager,
-      STATUS_IN_ORG_SQL,
+      manager ?? this.devices.manager,
+      manager ? STATUS_IN_ORG_LOCKED_SQL : STATUS_IN_ORG_SQL,
       [deviceId, orgId],
     );
     return row?.status ?? null;

@@ -59,7 +59,9 @@ export class OrgService {
       const org = canonical
         ? await m.findOne(Organization, {
             where: { id: canonical },
-            lock: { mode: 'pessimistic_write' },
+            // Not FOR UPDATE: that would also hold back every insert that references the org
+            // (its devices, users, endpoints) until the change commits.
+            lock: { mode: 'for_no_key_update' },
           })
         : null;
       if (!org) throw new OrgError(ErrorCode.NotFound, 'No such organization.');

@@ -13,17 +13,19 @@ import type { SubscriptionStatus } from './subscription.entity';
 export const LIVE_STATUSES: readonly SubscriptionStatus[] = ['paid', 'past_due'];
 
 export const isLive = (status: SubscriptionStatus): boolean => LIVE_STATUSES.includes(status);
+/** The same statuses in SQL (the partial index UQ_subscriptions_live_device names them too). */
+const LIVE_IN = LIVE_STATUSES.map((s) => `'${s}'`).join(', ');
 
 /**
  * The live record holding the device and not activated yet: a constant statement on the partial
  * unique index UQ_subscriptions_live_device, read on every token (decision 0012).
  */
 export const AWAITING_ACTIVATION_SQL = `SELECT id FROM subscriptions
-  WHERE device_id = $1 AND status IN ('paid', 'past_due') AND device_activated_at IS NULL LIMIT 1`;
+  WHERE device_id = $1 AND status IN (${LIVE_IN}) AND device_activated_at IS NULL LIMIT 1`;
 
 const LOCK_DEVICE_SQL = 'SELECT pg_advisory_xact_lock($1, hashtext($2)) AS locked';
 const LIVE_HOLDER_SQL = `SELECT id FROM subscriptions
-  WHERE device_id = $1 AND status IN ('paid', 'past_due') AND id <> $2 LIMIT 1`;
+  WHERE device_id = $1 AND status IN (${LIVE_IN}) AND id <> $2 LIMIT 1`;
 
 /**
  * Takes the device's hand-over lock (until the transaction ends), then answers whether a live

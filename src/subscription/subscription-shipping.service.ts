@@ -29,7 +29,6 @@ type DeviceColumns = Pick<
 interface Order {
   id: string;
   body: ShipDeviceDto;
-  active: boolean;
   orgId: string;
   actor: AuditActor;
 }
@@ -56,22 +55,21 @@ export class SubscriptionShipping {
     const canonical = parseUuid(id);
     if (!canonical) throw new SubscriptionError(ErrorCode.NotFound, 'No such subscription.');
     const orgId = this.config.subscriptions.fulfilmentOrgId;
-    // Read before the transaction (on the embedded database there is one connection): a device
-    // deactivated meanwhile is still the device shipped, and keeps working (section 10).
-    const status = orgId ? await this.devices.statusIn(orgId, body.device_id) : null;
-    if (!orgId || !status) {
-      throw new SubscriptionError(ErrorCode.NotFound, 'No such device.');
-    }
-    const order: Order = { id: canonical, body, active: status === 'active', orgId, actor };
+    if (!orgId) throw new SubscriptionError(ErrorCode.NotFound, 'No such device.');
+    const order: Order = { id: canonical, body, orgId, actor };
     return this.dataSource.transaction((m) => this.shipLocked(m, order));
   }
 
   private async shipLocked(
     m: EntityManager,
-    { id, body, active, orgId, actor }: Order,
+    { id, body, orgId, actor }: Order,
   ): Promise<SubscriptionRecord> {
     const locked = await m.findOne(Subscription, { where: { id }, lock: LOCK });
     if (!locked) throw new SubscriptionError(ErrorCode.NotFound, 'No such subscription.');
+    // Share-locked until commit: a deactivation cannot slip in between the check and the shipping.
+    const status = await this.devices.statusIn(orgId, body.device_id, m);
+    if (!status) throw new SubscriptionError(ErrorCode.NotFound, 'No such device.');
+    const active = status === 'active';
     if (!isLive(locked.status)) {
       throw new SubscriptionError(ErrorCode.Conflict, 'Only a paid or past_due record is shipped.');
     }

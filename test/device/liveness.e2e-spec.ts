@@ -192,8 +192,10 @@ describe('device liveness', () => {
       health: 'online',
     });
     expect(await low(15)).toBe(1);
-    expect(await low(25)).toBe(1);
+    expect(await low(25)).toBe(1); // above the mark, but not 10 points above: still flagged
+    expect(await low(15)).toBe(1); // so under it again sends nothing
     expect(await low(29)).toBe(1);
+    expect(await low(19)).toBe(1);
     expect(await low(30)).toBe(1); // 10 points above 20: the flag is cleared, no event
     const self = await http()
       .get('/api/device/v1/self')
