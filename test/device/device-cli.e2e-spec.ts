@@ -179,4 +179,37 @@ describe('command line: device:add', () => {
     const bad = await runCli(['device:list', '--org', orgId, '--health', 'asleep']);
     expect(bad.code).toBe(1);
   });
+
+  it("org:update sets the organization's device threshold, as PATCH /api/v1/org, and its devices follow", async () => {
+    const deviceId = unique('cli-threshold');
+    expect((await add(deviceId)).code).toBe(0);
+    const ds = t.app.get(DataSource);
+    const seen = new Date('2026-11-27T10:00:00.000Z');
+    await ds.query(
+      `UPDATE devices SET last_seen_at = $2, offline_after = $2::timestamptz + interval '900 seconds'
+        WHERE device_id = $1`,
+      [deviceId, seen],
+    );
+    const deadline = async () => {
+      const [row] = await ds.query<{ at: Date }[]>(
+        'SELECT offline_after AS at FROM devices WHERE device_id = $1',
+        [deviceId],
+      );
+      return row.at.getTime() - seen.getTime();
+    };
+    const set = (value: string) =>
+      runCli(['org:update', '--org', orgId, '--device-offline-after-seconds', value]);
+    const sixty = await set('60');
+    expect(sixty.code).toBe(0);
+    expect(JSON.parse(sixty.stdout ?? '')).toMatchObject({ device_offline_after_seconds: 60 });
+    expect(await deadline()).toBe(60_000);
+    for (const bad of ['1', 'soon', '2592001']) {
+      const refused = await set(bad);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/device_offline_after_seconds/);
+    }
+    const back = await set('default');
+    expect(JSON.parse(back.stdout ?? '')).toMatchObject({ device_offline_after_seconds: null });
+    expect(await deadline()).toBe(900_000);
+  });
 });
