@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/cli-runner';
 import { expectMigrateFromEmpty } from '../support/cli';
+import { describeEmbeddedTier } from '../support/empty-database';
 
 /** The CLI as an operator runs it with no settings at all: the embedded database in its directory. */
-describe('command line on the embedded default (no DATABASE_URL)', () => {
+describeEmbeddedTier('command line on the embedded default (no DATABASE_URL)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cli-embedded-'));
   const dataDir = join(dir, 'pglite');
   beforeAll(() => {

@@ -1,4 +1,5 @@
 import { bootOnHostile, canChown, HOSTILE_CASES } from '../support/hostile-data-dir';
+import { describeEmbeddedTier } from '../support/empty-database';
 
 /**
  * The embedded data directory another local user could control (docs/embedded-database.md): the
@@ -7,7 +8,7 @@ import { bootOnHostile, canChown, HOSTILE_CASES } from '../support/hostile-data-
  */
 jest.setTimeout(180_000);
 
-describe('a hostile embedded data directory', () => {
+describeEmbeddedTier('a hostile embedded data directory', () => {
   const cases = HOSTILE_CASES.filter((c) => canChown || !c.needsRoot);
 
   it.each(cases.map((c) => [c.name, c] as const))('refuses: %s', async (_name, c) => {

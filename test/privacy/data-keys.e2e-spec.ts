@@ -6,7 +6,7 @@ import { Client } from 'pg';
 import { keyId } from '../../src/personal-data/personal-data.crypto';
 import { signIn } from '../support/auth';
 import { processorEnv } from '../support/checkout';
-import { EmptyDatabase, emptyDatabase } from '../support/empty-database';
+import { describeEmbeddedTier, EmptyDatabase, emptyDatabase } from '../support/empty-database';
 import { FakeProcessor } from '../support/fake-processor';
 import { jsonLines, ServerProcess, spawnServer } from '../support/server-process';
 import { createFulfilmentOrg, newFulfilmentOrgId } from '../support/subscriptions';
@@ -185,7 +185,7 @@ describe('rotating DATA_ENCRYPTION_KEY: previous keys, data:rekey, the boot chec
   });
 });
 
-describe('the embedded default with no DATA_ENCRYPTION_KEY', () => {
+describeEmbeddedTier('the embedded default with no DATA_ENCRYPTION_KEY', () => {
   let dir: string;
   let server: ServerProcess | undefined;
   beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'dc-keys-'))));
