@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/cli-runner';
 import { expectMigrateFromEmpty } from '../support/cli';
-import { describeEmbeddedTier } from '../support/empty-database';
+import { describeEmbeddedTier } from '../support/tiers';
 
 /** The CLI as an operator runs it with no settings at all: the embedded database in its directory. */
 describeEmbeddedTier('command line on the embedded default (no DATABASE_URL)', () => {

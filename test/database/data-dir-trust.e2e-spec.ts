@@ -1,5 +1,5 @@
 import { bootOnHostile, canChown, HOSTILE_CASES } from '../support/hostile-data-dir';
-import { describeEmbeddedTier } from '../support/empty-database';
+import { describeEmbeddedTier } from '../support/tiers';
 
 /**
  * The embedded data directory another local user could control (docs/embedded-database.md): the
