@@ -145,11 +145,6 @@ export class SubscriptionLifecycleService {
         toStatus: step.to,
       });
     }
-    if (moved && (await this.custody.beforeMove(manager, sub, key, plan.status)) && key) {
-      // The device let go of: a fill's reseal must not bring its tracking number back.
-      if (fills.personal)
-        fills.personal = this.personalData.seal(key, { ...sub, ...plain }) ?? undefined;
-    }
     const patch: SubscriptionPatch = { ...fills };
     if (moved) {
       patch.status = plan.status;
