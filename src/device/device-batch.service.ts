@@ -12,6 +12,7 @@ import { DeviceAudit } from './device-audit';
 import { Device } from './device.entity';
 import { DeviceError } from './device.error';
 import type { DeviceActor } from './device.service';
+import { deviceEvent } from './device-events';
 
 /** What a batch did. With any error nothing was written, and `created` and `existing` are empty. */
 export interface DeviceBatchResult {
@@ -182,10 +183,9 @@ function insertParams(orgId: string, rows: BatchRow[], now: Date): unknown[] {
   ];
 }
 
-/** What an organization's tools hear of a new device, as DeviceService says it. */
+/** A new device's event: the one shape of device events (device-events.ts). */
 function registered(orgId: string, r: BatchRow): OrgOutgoingEvent {
-  const data = { device_id: r.deviceId, org_id: orgId, model: r.model, provider: r.provider };
-  return { type: 'device.registered', orgId, data: { ...data, status: 'active' } };
+  return deviceEvent('device.registered', { ...r, orgId, status: 'active' });
 }
 
 const idsInBatchOrder = (rows: BatchRow[]): string[] =>

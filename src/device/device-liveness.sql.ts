@@ -1,4 +1,5 @@
 import type { OrgOutgoingEvent } from '../outgoing-webhook/outbox/event-outbox.service';
+import { deviceEvent, type DeviceFacts } from './device-events';
 
 /**
  * The SQL of device liveness (docs/devices.md, "Liveness"), constant statements built once
@@ -39,12 +40,7 @@ export const LIVENESS_DUE_SQL = `WITH due AS (SELECT id FROM devices
   RETURNING ${eventColumns('d.')}`;
 
 /** What an event about a device's liveness says, as its statements return it. */
-export interface LivenessRow {
-  deviceId: string;
-  orgId: string;
-  model: string;
-  provider: string;
-  status: string;
+export interface LivenessRow extends DeviceFacts {
   lastSeenAt: string | null;
   batteryPct: number | null;
 }
@@ -94,19 +90,6 @@ export function livenessEvent(
   row: LivenessRow,
   health: DeviceHealth,
 ): OrgOutgoingEvent {
-  const { deviceId, orgId, model, provider, status, lastSeenAt, batteryPct } = row;
-  return {
-    type,
-    orgId,
-    data: {
-      device_id: deviceId,
-      org_id: orgId,
-      model,
-      provider,
-      status,
-      health,
-      last_seen_at: lastSeenAt,
-      battery_pct: batteryPct,
-    },
-  };
+  const extra = { health, last_seen_at: row.lastSeenAt, battery_pct: row.batteryPct };
+  return deviceEvent(type, row, extra);
 }

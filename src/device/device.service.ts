@@ -6,7 +6,7 @@ import { DeviceError } from './device.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { Clock } from '../common/clock/clock';
 import { OrgService } from '../org/org.service';
-import { EventOutbox, NewOutgoingEvent } from '../outgoing-webhook/outbox/event-outbox.service';
+import { EventOutbox } from '../outgoing-webhook/outbox/event-outbox.service';
 import { CreateDeviceDto } from './create-device.dto';
 import { DeviceAudit } from './device-audit';
 import { keysetPage, PageRequest } from '../common/pagination/keyset-page';
@@ -17,6 +17,7 @@ import { Device } from './device.entity';
 import { isCanonicalDeviceId } from './device.rules';
 import { columnsAsProperties } from '../database/columns-as-properties';
 import { type DeviceHealth, healthSql, isoText } from './device-liveness.sql';
+import { deviceEvent } from './device-events';
 
 /** A device to register, as CreateDeviceDto checked it (the API's pipe, the CLI's dtoFrom). */
 export interface NewDevice {
@@ -247,15 +248,6 @@ export class DeviceService {
     if (!device) throw new DeviceError(ErrorCode.NotFound, 'No such device.');
     return device;
   }
-}
-
-/** What an organization's tools hear of a device (docs/outgoing-webhooks.md). */
-function deviceEvent(
-  type: Extract<NewOutgoingEvent, { orgId: string }>['type'],
-  d: Device,
-): NewOutgoingEvent {
-  const { deviceId, orgId, model, provider, status } = d;
-  return { type, orgId, data: { device_id: deviceId, org_id: orgId, model, provider, status } };
 }
 
 /** A usable device key, or 400 validation_failed naming `public_key`. */
