@@ -80,8 +80,8 @@ const importZones = [
 
 /**
  * Each JWT library has one job (CONTRACT.md section 1, ARCHITECTURE.md): `jsonwebtoken` makes the
- * device bearer (device/device-token.jwt.ts) and `passport-jwt` checks it
- * (device/device-jwt.strategy.ts); `jose` is for ID tokens and device assertions, its functions
+ * device bearer (device/tokens/device-token.jwt.ts) and `passport-jwt` checks it
+ * (device/tokens/device-jwt.strategy.ts); `jose` is for ID tokens and device assertions, its functions
  * loaded only through joseLib() (common/jwt/jose.ts). Types may be imported anywhere.
  */
 const JWT_LIBRARIES = [
@@ -93,11 +93,11 @@ const JWT_LIBRARIES = [
   {
     name: 'jsonwebtoken',
     allowTypeImports: true,
-    message: 'jsonwebtoken signs the device bearer only, in device/device-token.jwt.ts.',
+    message: 'jsonwebtoken signs the device bearer only, in device/tokens/device-token.jwt.ts.',
   },
   {
     name: 'passport-jwt',
-    message: 'passport-jwt checks the device bearer only, in device/device-jwt.strategy.ts.',
+    message: 'passport-jwt checks the device bearer only, in device/tokens/device-jwt.strategy.ts.',
   },
 ];
 /**
@@ -183,8 +183,8 @@ export default tseslint.config(
     },
   },
   { files: ['src/**/*.ts'], ignores: ['src/**/*.spec.ts'], rules: restrictedImports() },
-  { files: ['src/device/device-token.jwt.ts'], rules: restrictedImports('jsonwebtoken') },
-  { files: ['src/device/device-jwt.strategy.ts'], rules: restrictedImports('passport-jwt') },
+  { files: ['src/device/tokens/device-token.jwt.ts'], rules: restrictedImports('jsonwebtoken') },
+  { files: ['src/device/tokens/device-jwt.strategy.ts'], rules: restrictedImports('passport-jwt') },
   {
     files: ['src/config/**/*.ts'],
     ignores: ['src/**/*.spec.ts'],

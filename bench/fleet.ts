@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { exportFleetKey, newFleetKey } from '../dev-fleet/fleet-keys';
 import { tokenAudience } from '../dev-fleet/fleet-requests';
-import { deviceKeyFrom } from '../src/device/device-key';
+import { deviceKeyFrom } from '../src/device/registry/device-key';
 import { benchAdminUrl, withBenchEnv } from './bench-env';
 import type { FleetLoadInput, FleetLoadOutput, KindResult } from './fleet-load';
 import { pinBackends } from './pg-affinity';

@@ -9,8 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { serviceEnv } from './service-env';
-import { LIVENESS_BATCH } from '../src/device/device-liveness.service';
-import { LIVENESS_DUE_SQL } from '../src/device/device-liveness.sql';
+import { LIVENESS_BATCH } from '../src/device/liveness/device-liveness.service';
+import { LIVENESS_DUE_SQL } from '../src/device/liveness/device-liveness.sql';
 
 /** The share of devices past their deadline when the pass runs. */
 export const CROSSING_SHARE = 0.01;
@@ -19,7 +19,7 @@ export function livenessSql(): { sql: string; batch: number; source: string } {
   return {
     sql: LIVENESS_DUE_SQL,
     batch: LIVENESS_BATCH,
-    source: 'src/device/device-liveness.sql.ts',
+    source: 'src/device/liveness/device-liveness.sql.ts',
   };
 }
 

@@ -8,8 +8,8 @@ import type { IncomingMessage } from 'node:http';
 import { Pool } from 'pg';
 import { detailHandler } from './reference-detail';
 import { paymentHandlers } from './reference-payments';
-import { CONTACT_FAST_SQL } from '../src/device/device-liveness.sql';
-import { AWAITING_ACTIVATION_SQL } from '../src/subscription/subscription-device-holds';
+import { CONTACT_FAST_SQL } from '../src/device/liveness/device-liveness.sql';
+import { AWAITING_ACTIVATION_SQL } from '../src/subscription/shipping/subscription-device-holds';
 
 const env = (name: string, fallback?: string): string => {
   const value = process.env[name] ?? fallback;

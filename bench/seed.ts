@@ -1,7 +1,7 @@
 import { createHash, createSecretKey, randomBytes, randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { Client } from 'pg';
-import { signDeviceToken } from '../src/device/device-token.jwt';
+import { signDeviceToken } from '../src/device/tokens/device-token.jwt';
 import { newDataKey, seal, wrap } from '../src/personal-data/personal-data.crypto';
 import { BENCH_DEVICE_TOKEN_SECRET, BENCH_MASTER_KEY, BENCH_ORG_ID } from './service-env';
 
@@ -91,7 +91,7 @@ const MINTED_TOKEN_SECONDS = 6 * 3600;
 
 /**
  * Tokens for random devices of the measured org, signed as the service signs them
- * (src/device/device-token.jwt.ts) under the bench's DEVICE_TOKEN_SECRET: a heartbeat window costs
+ * (src/device/tokens/device-token.jwt.ts) under the bench's DEVICE_TOKEN_SECRET: a heartbeat window costs
  * the service only heartbeats, not the token requests that would come before them.
  */
 export function mintDeviceTokens(

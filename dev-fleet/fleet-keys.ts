@@ -56,7 +56,7 @@ export function importFleetKey(exported: ExportedKey): FleetKey {
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /**
- * The signed assertion of POST /auth/device (src/device/device-assertion.verifier.ts): a compact
+ * The signed assertion of POST /auth/device (src/device/tokens/device-assertion.verifier.ts): a compact
  * JWS, `iss` = `sub` = device_id, `aud` = `{base_url}/auth/device`, a fresh `jti`, `exp` 60 s
  * ahead. Made with node:crypto directly (synchronous, no library per call): the load core signs
  * thousands of these a second in the bench.

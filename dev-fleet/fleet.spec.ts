@@ -1,6 +1,6 @@
 import type { AppConfig } from '../src/config/app-config';
-import { DeviceAssertionVerifier } from '../src/device/device-assertion.verifier';
-import { deviceKeyFrom } from '../src/device/device-key';
+import { DeviceAssertionVerifier } from '../src/device/tokens/device-assertion.verifier';
+import { deviceKeyFrom } from '../src/device/registry/device-key';
 import { afterAction, DeviceState, newDevice, nextAction, Schedule } from './fleet-device';
 import { exportFleetKey, importFleetKey, newFleetKey, signAssertion } from './fleet-keys';
 import { readOptions } from './fleet-options';

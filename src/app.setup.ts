@@ -13,7 +13,7 @@ import { httpMetrics } from './common/metrics/http-metrics.middleware';
 import { setupApiDocs } from './common/openapi/api-docs';
 import { AppConfig } from './config/app-config';
 import { WEBHOOK_PATH } from './processor-webhook/processor-webhook.controller';
-import { DEVICE_BATCH_BODY_BYTES, DEVICE_BATCH_PATH } from './device/device-batch.dto';
+import { DEVICE_BATCH_BODY_BYTES, DEVICE_BATCH_PATH } from './device/batch/device-batch.dto';
 
 /**
  * The HTTP server: Express 5. Its router reads the routing settings when it is made, which is

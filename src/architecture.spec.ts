@@ -99,9 +99,9 @@ describe('ARCHITECTURE.md, checked', () => {
     );
     // ID tokens, device assertions and key thumbprints; the device bearer is not among them.
     expect(where((text, path) => path !== JOSE && text.includes('joseLib()'))).toEqual([
-      'src/auth/id-token.verifier.ts',
-      'src/device/device-assertion.verifier.ts',
-      'src/device/device-key.ts',
+      'src/auth/sign-in/id-token.verifier.ts',
+      'src/device/registry/device-key.ts',
+      'src/device/tokens/device-assertion.verifier.ts',
     ]);
   });
 

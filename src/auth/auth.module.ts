@@ -3,17 +3,17 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditLogModule } from '../common/logging/audit-log.module';
 import { AuditTrailModule } from '../audit/audit-trail.module';
 import { OrgModule } from '../org/org.module';
-import { AuthBootstrapService } from './auth-bootstrap.service';
-import { AuthController } from './auth.controller';
-import { AuthService } from './auth.service';
+import { AuthBootstrapService } from './sign-in/auth-bootstrap.service';
+import { AuthController } from './sign-in/auth.controller';
+import { AuthService } from './sign-in/auth.service';
 import { CrossSiteGuard } from './cross-site.guard';
-import { IdTokenVerifier } from './id-token.verifier';
-import { OidcDiscovery } from './oidc-discovery.service';
+import { IdTokenVerifier } from './sign-in/id-token.verifier';
+import { OidcDiscovery } from './sign-in/oidc-discovery.service';
 import { RoleGuard } from './role.guard';
-import { SessionController } from './session.controller';
+import { SessionController } from './session/session.controller';
 import { SessionGuard } from './session.guard';
-import { SessionModule } from './session.module';
-import { SignInAudit } from './sign-in-audit';
+import { SessionModule } from './session/session.module';
+import { SignInAudit } from './sign-in/sign-in-audit';
 import { User } from './user.entity';
 
 /**

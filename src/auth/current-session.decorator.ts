@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import { ActiveSession } from './session.service';
+import { ActiveSession } from './session/session.service';
 import { AuthenticatedRequest } from './session.guard';
 
 /** The session itself (for refresh), on routes behind `@Auth()`. */

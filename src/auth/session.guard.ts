@@ -1,8 +1,8 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { HttpRequest } from '../common/http/http-request';
 import { AppConfig } from '../config/app-config';
-import { readSessionCookie } from './session-cookie';
-import { ActiveSession, SessionService } from './session.service';
+import { readSessionCookie } from './session/session-cookie';
+import { ActiveSession, SessionService } from './session/session.service';
 
 export interface AuthenticatedRequest extends HttpRequest {
   auth?: ActiveSession;

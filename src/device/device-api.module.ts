@@ -1,15 +1,15 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DeviceAssertionVerifier } from './device-assertion.verifier';
-import { DeviceAuthController } from './device-auth.controller';
-import { DeviceController } from './device.controller';
-import { DeviceSelfController } from './device-self.controller';
-import { DeviceJwtStrategy } from './device-jwt.strategy';
-import { DeviceTokenService } from './device-token.service';
+import { DeviceAssertionVerifier } from './tokens/device-assertion.verifier';
+import { DeviceAuthController } from './tokens/device-auth.controller';
+import { DeviceController } from './registry/device.controller';
+import { DeviceSelfController } from './liveness/device-self.controller';
+import { DeviceJwtStrategy } from './tokens/device-jwt.strategy';
+import { DeviceTokenService } from './tokens/device-token.service';
 import { Device } from './device.entity';
 import { DeviceModule } from './device.module';
-import { DeviceLivenessScheduler } from './device-liveness.scheduler';
-import { SubscriptionDeviceModule } from '../subscription/subscription-device.module';
+import { DeviceLivenessScheduler } from './liveness/device-liveness.scheduler';
+import { SubscriptionDeviceModule } from '../subscription/shipping/subscription-device.module';
 
 /**
  * The device routes: token exchange, device-scoped operations (the `device-jwt` Passport strategy)

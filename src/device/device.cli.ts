@@ -2,14 +2,14 @@ import { createPublicKey } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { CliCommand, CliRefusal, dtoFrom, ORG_FLAG, PAGE_FLAGS, str } from '../cli/cli-command';
 import { OrgService } from '../org/org.service';
-import { CreateDeviceDto } from './create-device.dto';
+import { CreateDeviceDto } from './registry/create-device.dto';
 import { DeviceModule } from './device.module';
-import { DeviceBatch } from './device-batch.service';
-import { readDeviceCsv } from './device-import';
-import { DeviceLiveness } from './device-liveness.service';
-import { DeviceService } from './device.service';
-import { DeviceListDto, DeviceSelfDto } from './device-view.dto';
-import { ListDevicesDto } from './list-devices.dto';
+import { DeviceBatch } from './batch/device-batch.service';
+import { readDeviceCsv } from './batch/device-import';
+import { DeviceLiveness } from './liveness/device-liveness.service';
+import { DeviceService } from './registry/device.service';
+import { DeviceListDto, DeviceSelfDto } from './registry/device-view.dto';
+import { ListDevicesDto } from './registry/list-devices.dto';
 
 export const deviceCommands: Record<string, CliCommand> = {
   'device:add': {

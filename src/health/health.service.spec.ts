@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { OidcDiscovery } from '../auth/oidc-discovery.service';
+import type { OidcDiscovery } from '../auth/sign-in/oidc-discovery.service';
 import { Drain } from '../common/lifecycle/drain';
 import type { AppConfig } from '../config/app-config';
 import { HealthService } from './health.service';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
-import { OidcDiscovery, SignInHealth } from '../auth/oidc-discovery.service';
+import { OidcDiscovery, SignInHealth } from '../auth/sign-in/oidc-discovery.service';
 import { BearerToken } from '../common/http/bearer-token';
 import { driverPool } from '../database/statement-rows';
 import { Drain } from '../common/lifecycle/drain';

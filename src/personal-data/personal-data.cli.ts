@@ -5,7 +5,7 @@ import { AuditTrail } from '../audit/audit-trail.service';
 import { CliCommand } from '../cli/cli-command';
 import { WebhookSecretRekey } from '../outgoing-webhook/endpoints/webhook-secret-rekey.service';
 import { SubscriptionModule } from '../subscription/subscription.module';
-import { SubscriptionSealing } from '../subscription/subscription-sealing.service';
+import { SubscriptionSealing } from '../subscription/care-data/subscription-sealing.service';
 import { DataKeyring } from './data-keyring';
 import { PersonalDataCliModule } from './personal-data-cli.module';
 import { PersonalData } from './personal-data.service';

@@ -3,8 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditLogModule } from '../common/logging/audit-log.module';
 import { retention } from '../database/housekeeping.module';
 import { PaymentProcessorModule } from '../processor/payment-processor.module';
-import { SubscriptionEventHandlers } from '../subscription/subscription-event.handlers';
-import { SubscriptionLifecycleModule } from '../subscription/subscription-lifecycle.module';
+import { SubscriptionEventHandlers } from '../subscription/lifecycle/subscription-event.handlers';
+import { SubscriptionLifecycleModule } from '../subscription/lifecycle/subscription-lifecycle.module';
 import {
   PROCESSOR_EVENT_HANDLERS,
   ProcessorEventHandler,

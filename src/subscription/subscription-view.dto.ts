@@ -5,9 +5,9 @@ import {
   HISTORY_SOURCES,
   type HistorySource,
   SubscriptionHistoryEntry,
-} from './subscription-history.entity';
+} from './lifecycle/subscription-history.entity';
 import type { SubscriptionDetail } from './subscription.service';
-import type { SubscriptionExport } from './subscription-export.service';
+import type { SubscriptionExport } from './care-data/subscription-exporter.service';
 import type { SubjectDelivery } from '../outgoing-webhook/delivery/subject-deliveries.service';
 import {
   SUBSCRIPTION_STATUSES,

@@ -1,9 +1,9 @@
 import { CliCommand, dtoFrom, PAGE_FLAGS } from '../cli/cli-command';
 import { SUBSCRIPTION_STATUSES } from './subscription.entity';
 import { ListSubscriptionsDto } from './list-subscriptions.dto';
-import { SubscriptionLifecycleModule } from './subscription-lifecycle.module';
+import { SubscriptionLifecycleModule } from './lifecycle/subscription-lifecycle.module';
 import { SubscriptionModule } from './subscription.module';
-import { SubscriptionReconciler } from './subscription-reconciler.service';
+import { SubscriptionReconciler } from './lifecycle/subscription-reconciler.service';
 import { SubscriptionDetail, SubscriptionService } from './subscription.service';
 import {
   SubscriptionDeliveryDto,
@@ -13,11 +13,11 @@ import {
   SubscriptionRecordDto,
 } from './subscription-view.dto';
 import { cliActor } from '../audit/audit-event.types';
-import { SubscriptionErasure } from './subscription-erasure.service';
-import { SubscriptionExporter } from './subscription-export.service';
-import { ShipDeviceDto } from './ship-device.dto';
-import { SubscriptionDeviceModule } from './subscription-device.module';
-import { SubscriptionShipping } from './subscription-shipping.service';
+import { SubscriptionErasure } from './care-data/subscription-erasure.service';
+import { SubscriptionExporter } from './care-data/subscription-exporter.service';
+import { ShipDeviceDto } from './shipping/ship-device.dto';
+import { SubscriptionDeviceModule } from './shipping/subscription-device.module';
+import { SubscriptionShipping } from './shipping/subscription-shipping.service';
 
 export const subscriptionCommands: Record<string, CliCommand> = {
   'subscription:show': {

@@ -8,7 +8,7 @@ import { statementRows } from '../database/statement-rows';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { keysetPage, PageRequest } from '../common/pagination/keyset-page';
 import { SUBSCRIPTION_ORDER, SubscriptionPosition, SubscriptionRow } from './subscription-cursor';
-import { SubscriptionHistoryEntry } from './subscription-history.entity';
+import { SubscriptionHistoryEntry } from './lifecycle/subscription-history.entity';
 import { Page } from '../common/pagination/page';
 import { parseUuid } from '../config/uuid';
 import {
@@ -23,7 +23,10 @@ import { AuditTrail } from '../audit/audit-trail.service';
 import type { AuditActor } from '../audit/audit-event.types';
 import { subscriptionSubject } from './subscription-audit';
 import { AppConfig } from '../config/app-config';
-import { NO_PERSONAL_FIELDS, SubscriptionPersonalData } from './subscription-personal.service';
+import {
+  NO_PERSONAL_FIELDS,
+  SubscriptionPersonalData,
+} from './care-data/subscription-personal-data.service';
 import { SubscriptionRecordDto } from './subscription-view.dto';
 import {
   EventOutbox,

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { FulfilmentGuard } from './fulfilment.guard';
-import { ReconcileScheduler } from './reconcile.scheduler';
-import { SubscriptionLifecycleModule } from './subscription-lifecycle.module';
+import { ReconcileScheduler } from './lifecycle/reconcile.scheduler';
+import { SubscriptionLifecycleModule } from './lifecycle/subscription-lifecycle.module';
 import { SubscriptionModule } from './subscription.module';
-import { SubscriptionDeviceModule } from './subscription-device.module';
+import { SubscriptionDeviceModule } from './shipping/subscription-device.module';
 import { SubscriptionsController } from './subscriptions.controller';
 
 /** The server's part: the operators' routes and the periodic reconcile pass (not in the CLI). */

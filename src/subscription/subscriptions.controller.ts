@@ -27,10 +27,10 @@ import {
   SubscriptionRecordDto,
 } from './subscription-view.dto';
 import { SubscriptionService } from './subscription.service';
-import { SubscriptionErasure } from './subscription-erasure.service';
-import { SubscriptionExporter } from './subscription-export.service';
-import { ShipDeviceDto } from './ship-device.dto';
-import { SubscriptionShipping } from './subscription-shipping.service';
+import { SubscriptionErasure } from './care-data/subscription-erasure.service';
+import { SubscriptionExporter } from './care-data/subscription-exporter.service';
+import { ShipDeviceDto } from './shipping/ship-device.dto';
+import { SubscriptionShipping } from './shipping/subscription-shipping.service';
 
 /**
  * Signed in (session), with `role` (admin: erasure and export), then in the fulfilment

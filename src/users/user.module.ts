@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { SessionModule } from '../auth/session.module';
+import { SessionModule } from '../auth/session/session.module';
 import { User } from '../auth/user.entity';
 import { AuditLogModule } from '../common/logging/audit-log.module';
 import { AuditTrailModule } from '../audit/audit-trail.module';

@@ -6,7 +6,7 @@ import { ErrorCode } from '../common/errors/error-code.enum';
 import { AuditLog } from '../common/logging/audit-log';
 import { OrgService } from '../org/org.service';
 import { Role } from '../auth/auth-user';
-import { SessionService } from '../auth/session.service';
+import { SessionService } from '../auth/session/session.service';
 import { User } from '../auth/user.entity';
 import { normalizeEmail } from '../common/validation/email';
 import { parseUuid } from '../config/uuid';

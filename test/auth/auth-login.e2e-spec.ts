@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { Session } from '../../src/auth/session.entity';
+import { Session } from '../../src/auth/session/session.entity';
 import { User } from '../../src/auth/user.entity';
 import { sessionCookie, subjectFor } from '../support/auth';
 import { createUser } from '../support/factories';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { generateKeyPair, SignJWT } from 'jose';
 import { DataSource } from 'typeorm';
-import { Session } from '../../src/auth/session.entity';
+import { Session } from '../../src/auth/session/session.entity';
 import { Clock } from '../../src/common/clock/clock';
 import { User } from '../../src/auth/user.entity';
 import { subjectFor } from '../support/auth';

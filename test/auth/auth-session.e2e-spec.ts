@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
-import { Session } from '../../src/auth/session.entity';
-import { hashToken } from '../../src/auth/session.service';
+import { Session } from '../../src/auth/session/session.entity';
+import { hashToken } from '../../src/auth/session/session.service';
 import { Clock } from '../../src/common/clock/clock';
 import { runCli } from '../../src/cli/cli-runner';
 import { sessionCookie, signIn, subjectFor } from '../support/auth';

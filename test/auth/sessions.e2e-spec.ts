@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { Session } from '../../src/auth/session.entity';
+import { Session } from '../../src/auth/session/session.entity';
 import { sessionCookie, signIn, subjectFor } from '../support/auth';
 import { capturedLogs } from '../support/captured-logs';
 import { createOrg, createUser, unique } from '../support/factories';

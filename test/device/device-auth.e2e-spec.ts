@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import type { Device } from '../../src/device/device.entity';
-import { DeviceService } from '../../src/device/device.service';
+import { DeviceService } from '../../src/device/registry/device.service';
 import { createDevice, createOrg } from '../support/factories';
 import { decodeJwt, deviceToken } from '../support/devices';
 import { createTestApp, TestApp } from '../support/test-app';

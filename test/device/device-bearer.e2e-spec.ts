@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { DeviceSelfDto } from '../../src/device/device-view.dto';
+import type { DeviceSelfDto } from '../../src/device/registry/device-view.dto';
 import { getRepositoryToken } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { Device } from '../../src/device/device.entity';
-import { DeviceService } from '../../src/device/device.service';
+import { DeviceService } from '../../src/device/registry/device.service';
 import { createDevice, createOrg } from '../support/factories';
 import { decodeJwt, deviceToken, forgeDeviceToken, unsignedToken } from '../support/devices';
 import { AppBehindProxy, createAppBehindProxy } from '../support/app-behind-proxy';

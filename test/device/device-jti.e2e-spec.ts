@@ -1,6 +1,6 @@
 import { getRepositoryToken } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { DeviceAssertionJti } from '../../src/device/device-assertion-jti.entity';
+import { DeviceAssertionJti } from '../../src/device/tokens/device-assertion-jti.entity';
 import { Housekeeping } from '../../src/database/housekeeping.service';
 import type { Device } from '../../src/device/device.entity';
 import { deviceKeyPair, DeviceKeyPair, provedClaim } from '../support/devices';

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import type { DeviceListDto, DeviceListItemDto } from '../../src/device/device-view.dto';
+import type { DeviceListDto, DeviceListItemDto } from '../../src/device/registry/device-view.dto';
 import { createDevice, createOrg } from '../support/factories';
 import { signIn } from '../support/auth';
 import { deviceToken } from '../support/devices';

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
-import { DeviceLiveness } from '../../src/device/device-liveness.service';
-import { LIVENESS_DUE_SQL } from '../../src/device/device-liveness.sql';
-import type { DeviceListDto } from '../../src/device/device-view.dto';
+import { DeviceLiveness } from '../../src/device/liveness/device-liveness.service';
+import { LIVENESS_DUE_SQL } from '../../src/device/liveness/device-liveness.sql';
+import type { DeviceListDto } from '../../src/device/registry/device-view.dto';
 import type { Device } from '../../src/device/device.entity';
 import { addEndpoint, WebhookWorld, webhookWorld } from '../outgoing-webhooks/support';
 import { signIn } from '../support/auth';

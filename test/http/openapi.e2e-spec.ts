@@ -11,7 +11,7 @@ import { CrossSiteGuard } from '../../src/auth/cross-site.guard';
 import { SessionGuard } from '../../src/auth/session.guard';
 import { ErrorCode } from '../../src/common/errors/error-code.enum';
 import { RateLimitGuard } from '../../src/common/throttling/rate-limit.guard';
-import { DeviceBearerGuard } from '../../src/device/device-bearer.guard';
+import { DeviceBearerGuard } from '../../src/device/tokens/device-bearer.guard';
 import { FulfilmentGuard } from '../../src/subscription/fulfilment.guard';
 import { apiClient } from '../support/api-client';
 import { codesRaisedBy } from '../support/feature-codes';

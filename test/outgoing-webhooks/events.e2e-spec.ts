@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { Housekeeping } from '../../src/database/housekeeping.service';
 import { signIn } from '../support/auth';
-import { SubscriptionReconciler } from '../../src/subscription/subscription-reconciler.service';
+import { SubscriptionReconciler } from '../../src/subscription/lifecycle/subscription-reconciler.service';
 import { SubscriptionRecordDto } from '../../src/subscription/subscription-view.dto';
 import { openedBody, processorEnv, recordOf, subscriptionsOf } from '../support/checkout';
 import { deviceKeyPair } from '../support/devices';

@@ -3,7 +3,7 @@ import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
 import { DataSource } from 'typeorm';
-import { Session } from '../../src/auth/session.entity';
+import { Session } from '../../src/auth/session/session.entity';
 import { User } from '../../src/auth/user.entity';
 import { Device } from '../../src/device/device.entity';
 import { signIn, subjectFor } from '../support/auth';

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { DeviceLiveness } from '../../src/device/device-liveness.service';
+import { DeviceLiveness } from '../../src/device/liveness/device-liveness.service';
 import { signIn } from '../support/auth';
 import { eventually } from '../support/webhook-receiver';
 import { createTestApp, TestApp } from '../support/test-app';

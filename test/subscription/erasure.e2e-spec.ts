@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { SubscriptionReconciler } from '../../src/subscription/subscription-reconciler.service';
+import { SubscriptionReconciler } from '../../src/subscription/lifecycle/subscription-reconciler.service';
 import { signIn } from '../support/auth';
 import { openedBody, processorEnv } from '../support/checkout';
 import { emptyDatabase, EmptyDatabase } from '../support/empty-database';

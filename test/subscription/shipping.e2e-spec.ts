@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { runCli } from '../../src/cli/cli-runner';
-import { DeviceService } from '../../src/device/device.service';
+import { DeviceService } from '../../src/device/registry/device.service';
 import { signIn } from '../support/auth';
 import { deviceToken } from '../support/devices';
 import { createDevice, createOrg } from '../support/factories';

@@ -1,4 +1,4 @@
-import { SubscriptionReconciler } from '../../src/subscription/subscription-reconciler.service';
+import { SubscriptionReconciler } from '../../src/subscription/lifecycle/subscription-reconciler.service';
 import { processorEnv, subscriptionsOf } from '../support/checkout';
 import { createPendingSubscription } from '../support/factories';
 import { FakeProcessor } from '../support/fake-processor';

@@ -5,7 +5,7 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import { DataKeyring } from '../../src/personal-data/data-keyring';
 import { PersonalData } from '../../src/personal-data/personal-data.service';
 import { Subscription } from '../../src/subscription/subscription.entity';
-import { SubscriptionPersonalData } from '../../src/subscription/subscription-personal.service';
+import { SubscriptionPersonalData } from '../../src/subscription/care-data/subscription-personal-data.service';
 import { SubscriptionService } from '../../src/subscription/subscription.service';
 import { unique } from './factories';
 import type { TestApp } from './test-app';

@@ -10,12 +10,12 @@ import {
 import {
   NO_PERSONAL_FIELDS,
   SubscriptionPersonalData,
-} from '../../src/subscription/subscription-personal.service';
+} from '../../src/subscription/care-data/subscription-personal-data.service';
 import type { Role } from '../../src/auth/auth-user';
 import { User } from '../../src/auth/user.entity';
 import { UserService } from '../../src/users/user.service';
 import { Device } from '../../src/device/device.entity';
-import { DeviceService, NewDevice } from '../../src/device/device.service';
+import { DeviceService, NewDevice } from '../../src/device/registry/device.service';
 import { Organization } from '../../src/org/organization.entity';
 import { OrgService } from '../../src/org/org.service';
 

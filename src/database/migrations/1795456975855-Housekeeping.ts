@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Indexes for the housekeeping's batches (src/database/housekeeping.service.ts). The sessions
- * index is on the expression of SESSION_RETENTION (src/auth/session-retention.ts), written by
+ * index is on the expression of SESSION_RETENTION (src/auth/session/session-retention.ts), written by
  * hand: TypeORM cannot generate an expression index (the entity marks it `synchronize: false`).
  */
 export class Housekeeping1795456975855 implements MigrationInterface {

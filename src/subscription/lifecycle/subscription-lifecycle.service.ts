@@ -1,0 +1,258 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { Clock } from '../../common/clock/clock';
+import { HistorySource, SubscriptionHistoryEntry } from './subscription-history.entity';
+import type { EventFields, EventRef, ReadEvent } from './subscription-events';
+import { isEffect, planTimeline, TimelineEntry } from './subscription-status.machine';
+import {
+  LEASE_PRODUCT,
+  PersonalFields,
+  Subscription,
+  SubscriptionRecord,
+  SubscriptionStatus,
+} from '../subscription.entity';
+import { SubscriptionService } from '../subscription.service';
+import { EventOutbox } from '../../outgoing-webhook/outbox/event-outbox.service';
+import { columnsAsProperties } from '../../database/columns-as-properties';
+import { statementRows } from '../../database/statement-rows';
+import { parseUuid } from '../../config/uuid';
+import { OpenKey } from '../../personal-data/personal-data.service';
+import { SubscriptionPersonalData } from '../care-data/subscription-personal-data.service';
+import { SubscriptionDeviceCustody } from '../shipping/subscription-device-custody.service';
+import {
+  ID_FILLABLE,
+  PERSONAL_FILLABLE,
+  patchParams,
+  patchStatements,
+  PatchStatements,
+  SubscriptionPatch,
+} from './subscription-patch';
+
+/** One event to apply: what it means, plus where it came from. */
+export interface LifecycleEvent extends ReadEvent {
+  eventId: string;
+  type: string;
+  createdAt: Date;
+  source: HistorySource;
+}
+
+export interface ApplyOptions {
+  /** Reconcile: never touch a record something else already moved. */
+  onlyIfPending?: boolean;
+  /** Reconcile: keep no history entry for an answer that changes nothing. */
+  onlyIfChanged?: boolean;
+}
+
+export type ApplyOutcome =
+  | 'applied'
+  | 'recorded'
+  | 'unchanged'
+  | 'already_recorded'
+  | 'unknown_product'
+  | 'unknown_subscription';
+
+export interface ApplyResult {
+  outcome: ApplyOutcome;
+  subscriptionId?: string;
+  from?: SubscriptionStatus;
+  to?: SubscriptionStatus;
+}
+
+const LOCK = { mode: 'pessimistic_write' } as const;
+const HISTORY_INSERT_SQL = `INSERT INTO subscription_history (subscription_id, event_id, type, effect,
+  from_status, to_status, event_created_at, received_at, source)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING RETURNING id`;
+const SESSION_TAKEN_SQL = 'SELECT 1 FROM subscriptions WHERE checkout_session_id = $1 LIMIT 1';
+
+/** Every column of an entity, aliased to its property: rows read this way are the entity's shape. */
+const columnsOf = (
+  manager: EntityManager,
+  entity: typeof Subscription | typeof SubscriptionHistoryEntry,
+) => columnsAsProperties(manager.connection.getMetadata(entity));
+
+/**
+ * Applies processor events to subscription records, for the webhook and the reconcile pass
+ * alike. Runs inside the caller's transaction and uses only its manager: the record's row lock
+ * makes concurrent events for one record take turns, so none reads a status another is changing.
+ */
+@Injectable()
+export class SubscriptionLifecycleService {
+  /**
+   * Constant statements for every event's reads and the history insert, made once from the
+   * entities' metadata: TypeORM's find/insert builders rebuilt them per event
+   * (docs/decisions/0012-constant-sql-on-hot-paths.md).
+   */
+  private sql?: { lockById: string; history: string };
+  private patchSql?: PatchStatements;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly outbox: EventOutbox,
+    private readonly personalData: SubscriptionPersonalData,
+    private readonly custody: SubscriptionDeviceCustody,
+  ) {}
+
+  private statements(manager: EntityManager): { lockById: string; history: string } {
+    this.sql ??= {
+      lockById: `SELECT ${columnsOf(manager, Subscription)} FROM subscriptions WHERE id = $1 LIMIT 1 FOR UPDATE`,
+      history:
+        `SELECT ${columnsOf(manager, SubscriptionHistoryEntry)} FROM subscription_history ` +
+        'WHERE subscription_id = $1 ORDER BY event_created_at ASC, id ASC',
+    };
+    return this.sql;
+  }
+
+  async apply(
+    manager: EntityManager,
+    event: LifecycleEvent,
+    options: ApplyOptions = {},
+  ): Promise<ApplyResult> {
+    if (event.ref.product !== null && event.ref.product !== LEASE_PRODUCT) {
+      return { outcome: 'unknown_product' };
+    }
+    const locked = await this.lockRecord(manager, event.ref);
+    if (!locked) return { outcome: 'unknown_subscription' };
+    // Null once erased: such a record takes its status still, never personal data again.
+    const key = await this.personalData.keyOf(locked.id, manager);
+    const sub = this.personalData.opened(locked, key);
+    const result = { subscriptionId: sub.id, from: sub.status };
+    if (options.onlyIfPending && sub.status !== 'pending') {
+      return { ...result, outcome: 'unchanged', to: sub.status };
+    }
+    const history = await statementRows<SubscriptionHistoryEntry>(
+      manager,
+      this.statements(manager).history,
+      [sub.id],
+    );
+    const stored: TimelineEntry[] = history.map((h) => ({
+      effect: isEffect(h.effect) ? h.effect : 'none',
+      eventCreatedAt: h.eventCreatedAt,
+      from: h.fromStatus,
+      to: h.toStatus,
+    }));
+    const plan = planTimeline(sub.status, stored, event);
+    const { fills, plain } = await this.fillsFor(manager, sub, key, event.fields);
+    const moved = plan.status !== sub.status;
+    if (options.onlyIfChanged && !moved && Object.keys(fills).length === 0) {
+      return { ...result, outcome: 'unchanged', to: sub.status };
+    }
+    if (!(await this.record(manager, sub.id, { ...event, effect: plan.effect }, plan.entry))) {
+      return { ...result, outcome: 'already_recorded', to: sub.status };
+    }
+    for (const [i, step] of plan.rewrites) {
+      await manager.update(SubscriptionHistoryEntry, history[i].id, {
+        fromStatus: step.from,
+        toStatus: step.to,
+      });
+    }
+    const patch: SubscriptionPatch = { ...fills };
+    if (moved) {
+      patch.status = plan.status;
+      patch.statusChangedAt = this.clock.now();
+    }
+    if (plan.paidAt && plan.paidAt.getTime() !== sub.paidAt?.getTime()) patch.paidAt = plan.paidAt;
+    if (plan.canceledAt && plan.canceledAt.getTime() !== sub.canceledAt?.getTime()) {
+      patch.canceledAt = plan.canceledAt;
+    }
+    if (moved) {
+      // The patch and its event in one statement: the record is locked, so the UPDATE matches.
+      const change = {
+        statement: this.patches(manager).withEvent,
+        params: this.params(sub, patch),
+      };
+      const event = SubscriptionService.outgoingEvent({ ...sub, ...plain, ...patch }, key);
+      await this.outbox.recordWith(manager, change, event);
+      await this.custody.afterMove(manager, sub, plan.status);
+    } else if (Object.keys(patch).length > 0) {
+      await statementRows(manager, this.patches(manager).update, this.params(sub, patch));
+    }
+    return { ...result, outcome: moved ? 'applied' : 'recorded', to: plan.status };
+  }
+
+  /** The patch's two statements, made once from the entity's metadata (subscription-patch.ts). */
+  private patches(manager: EntityManager): PatchStatements {
+    this.patchSql ??= patchStatements(manager.connection.getMetadata(Subscription));
+    return this.patchSql;
+  }
+
+  /** A raw UPDATE skips ClockTimestamps: `updated_at` comes from the Clock here. */
+  private params(sub: Subscription, patch: SubscriptionPatch): unknown[] {
+    return patchParams(sub.id, patch, this.clock.now());
+  }
+
+  /**
+   * By our own id when the event names one; by the processor's subscription id only when it does
+   * not (an id of ours that matches nothing is not rescued by another record's processor id).
+   * Locked until the caller's transaction ends.
+   */
+  private async lockRecord(manager: EntityManager, ref: EventRef): Promise<Subscription | null> {
+    const id = parseUuid(ref.subscriptionId);
+    if (id) {
+      const rows = await statementRows<Subscription>(manager, this.statements(manager).lockById, [
+        id,
+      ]);
+      return rows[0] ?? null;
+    }
+    if (!ref.processorSubscriptionId) return null;
+    return manager.getRepository(Subscription).findOne({
+      where: { processorSubscriptionId: ref.processorSubscriptionId },
+      order: { createdAt: 'ASC' },
+      lock: LOCK,
+    });
+  }
+
+  /**
+   * The event's values for fields the record does not have yet; a late event still fills them.
+   * Personal ones are sealed with the record's others into `personal` (`plain`: the same, opened).
+   */
+  private async fillsFor(
+    manager: EntityManager,
+    sub: SubscriptionRecord,
+    key: OpenKey | null,
+    fields: EventFields,
+  ): Promise<{ fills: SubscriptionPatch; plain: Partial<PersonalFields> }> {
+    const fills: SubscriptionPatch = {};
+    const plain: Partial<PersonalFields> = {};
+    for (const f of PERSONAL_FILLABLE) {
+      const value = fields[f];
+      if (value && key && sub[f] === null) plain[f] = value;
+    }
+    if (key && Object.keys(plain).length > 0) {
+      fills.personal = this.personalData.seal(key, { ...sub, ...plain }) ?? undefined;
+      if (plain.customerEmail)
+        fills.customerEmailHash = this.personalData.emailHash(plain.customerEmail) ?? undefined;
+    }
+    for (const f of ID_FILLABLE) {
+      const value = fields[f];
+      if (value && sub[f] === null) fills[f] = value;
+    }
+    const sessionId = fields.checkoutSessionId;
+    // The session id is unique: another record's session never moves over (it would fail for ever).
+    if (sessionId && sub.checkoutSessionId === null) {
+      const taken = await statementRows(manager, SESSION_TAKEN_SQL, [sessionId]);
+      if (taken.length === 0) fills.checkoutSessionId = sessionId;
+    }
+    return { fills, plain };
+  }
+
+  /** False when this record already holds the event (a reconcile answer given twice). */
+  private async record(
+    manager: EntityManager,
+    subscriptionId: string,
+    event: LifecycleEvent,
+    entry: { from: SubscriptionStatus; to: SubscriptionStatus },
+  ): Promise<boolean> {
+    const inserted = await statementRows(manager, HISTORY_INSERT_SQL, [
+      subscriptionId,
+      event.eventId.slice(0, 255),
+      event.type.slice(0, 100),
+      event.effect,
+      entry.from,
+      entry.to,
+      event.createdAt,
+      this.clock.now(),
+      event.source,
+    ]);
+    return inserted.length > 0;
+  }
+}
