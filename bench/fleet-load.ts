@@ -39,10 +39,13 @@ export interface FleetWindowOutput {
   rps: number;
   token: KindResult;
   heartbeat: KindResult;
-  /** The window's requests answered successfully by the tail's end: what the CPU paid for. */
+  /**
+   * Successful answers from the window's start to its tail's end, whenever their request left (a
+   * saturated side's backlog from before counts): the work the CPU readings paid for.
+   */
   served: number;
-  /** The window's length, seconds (its tail not counted). */
-  seconds: number;
+  /** Successful answers per second within the window: below `rps`, the side was saturated. */
+  answeredPerS: number;
 }
 
 const TICK_MS = 2;
@@ -55,18 +58,19 @@ const clients = new Map<string, FleetClient>();
 /** Each side's tokens (its servers issued them), kept from one window to its next. */
 const sides = new Map<string, { tokens: (string | null)[]; holders: number[] }>();
 let nextDevice = 0;
+/** Successful answers so far, of every window. */
+let answeredOk = 0;
 
 async function run(w: FleetWindow): Promise<FleetWindowOutput> {
   const side = sides.get(w.urls.join()) ?? { tokens: devices.map(() => null), holders: [] };
   sides.set(w.urls.join(), side);
   const lat = { token: [] as number[], heartbeat: [] as number[] };
   const failedBy = { token: {} as Record<string, number>, heartbeat: {} as Record<string, number> };
-  let served = 0;
   let counting = true;
   const answered = (k: 'token' | 'heartbeat', status: number, ms: number, ok: number) => {
+    if (status === ok) answeredOk++;
     if (!counting) return;
-    if (status === ok) served++;
-    else failedBy[k][status] = (failedBy[k][status] ?? 0) + 1;
+    if (status !== ok) failedBy[k][status] = (failedBy[k][status] ?? 0) + 1;
     lat[k].push(ms);
   };
   let nextHolder = 0;
@@ -92,7 +96,7 @@ async function run(w: FleetWindow): Promise<FleetWindowOutput> {
       answered('heartbeat', res.status, res.ms, 204),
     );
   };
-  const t0 = performance.now();
+  const [t0, ok0] = [performance.now(), answeredOk];
   const total = Math.round(w.seconds * w.rps);
   await new Promise<void>((resolve) => {
     let k = 0;
@@ -105,6 +109,7 @@ async function run(w: FleetWindow): Promise<FleetWindowOutput> {
     tick();
   });
   const seconds = (performance.now() - t0) / 1000;
+  const answeredPerS = (answeredOk - ok0) / seconds;
   await new Promise((r) => setTimeout(r, TAIL_MS));
   counting = false;
   const kind = (k: 'token' | 'heartbeat'): KindResult => ({
@@ -114,7 +119,7 @@ async function run(w: FleetWindow): Promise<FleetWindowOutput> {
     failedBy: failedBy[k],
   });
   const [token, heartbeat] = [kind('token'), kind('heartbeat')];
-  return { rps: total / seconds, token, heartbeat, served, seconds };
+  return { rps: total / seconds, token, heartbeat, served: answeredOk - ok0, answeredPerS };
 }
 
 serveLines(run);

@@ -9,7 +9,6 @@ export const REQUESTS_PER_DEVICE_PER_S = 1 / 900 + 1 / 300;
 export interface FleetSample extends FleetWindowOutput {
   /** The side's instances' CPU ms per answered request. */
   cpuMsPerRequest: number;
-  answeredPerS: number;
 }
 
 /** One side over its windows: medians, the latencies' medians, every failure. */

@@ -60,9 +60,30 @@ async function bootAndSeed(size: TableSize, env: BenchEnv, started: Server[]): P
 }
 
 /**
+ * At the large size, once the measured servers have stopped: the query plans (full run only),
+ * then one liveness pass, last because it moves 1 % of the devices past their deadline.
+ */
+async function plansAndLiveness(env: BenchEnv, db: Db, worker: LoadWorker) {
+  let plans = '';
+  if (!QUICK) {
+    console.log('query plans at the large size...');
+    const routes = await capturePlans(env.url, env.fake.url, db.seeded, ENDPOINTS, db.next, worker);
+    plans = plansMarkdown(routes, db.seeded, new Date().toISOString());
+  }
+  console.log('one liveness pass at the large size...');
+  const liveness = await livenessBench(env.url, env.fake.url);
+  console.log(`  ${liveness.offline} offline in ${liveness.passMs} ms`);
+  if (plans) {
+    const section = livenessPlanMarkdown(liveness, new Date().toISOString(), livenessSql().sql);
+    plans = withLivenessPlan(plans, section);
+  }
+  return { plans, liveness };
+}
+
+/**
  * PostgreSQL: a small and a large database, a service process on each, the bare Nest app on the
  * small one; every round takes the two services' windows next to each other, so the growth from
- * small to large is read under the same machine conditions. Then the query plans at the large size.
+ * small to large is read under the same machine conditions.
  */
 export async function postgresPhase(worker: LoadWorker) {
   return withBenchEnv('bench_small', (smallEnv) =>
@@ -83,32 +104,7 @@ export async function postgresPhase(worker: LoadWorker) {
           pinner.stop(),
         );
         for (const s of started.splice(0)) await stopServer(s);
-        let plans = '';
-        if (!QUICK) {
-          console.log('query plans at the large size...');
-          const { seeded, next } = large.db;
-          const routes = await capturePlans(
-            largeEnv.url,
-            largeEnv.fake.url,
-            seeded,
-            ENDPOINTS,
-            next,
-            worker,
-          );
-          plans = plansMarkdown(routes, seeded, new Date().toISOString());
-        }
-        // Last: it moves 1 % of the large database's devices past their deadline.
-        console.log('one liveness pass at the large size...');
-        const liveness = await livenessBench(largeEnv.url, largeEnv.fake.url);
-        console.log(`  ${liveness.offline} offline in ${liveness.passMs} ms`);
-        if (plans) {
-          const section = livenessPlanMarkdown(
-            liveness,
-            new Date().toISOString(),
-            livenessSql().sql,
-          );
-          plans = withLivenessPlan(plans, section);
-        }
+        const { plans, liveness } = await plansAndLiveness(largeEnv, large.db, worker);
         return { ...result, plans, liveness };
       } finally {
         for (const s of started) await stopServer(s);

@@ -169,7 +169,7 @@ export function targetsTable(targets: Target[]): string[] {
     '| --- | ---: | ---: | --- |',
     ...targets.map(
       (t) =>
-        `| ${t.id} | ${f(t.measured, 2)} | ${t.kind === 'min' ? '>=' : '<='} ${t.limit} | ` +
+        `| ${t.id} | ${f(t.measured, t.limit < 2 ? 3 : 1)} | ${t.kind === 'min' ? '>=' : '<='} ${t.limit} | ` +
         `${passes(t) ? 'pass' : 'MISS'} |`,
     ),
   ];
