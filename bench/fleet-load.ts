@@ -61,6 +61,23 @@ let nextDevice = 0;
 /** Successful answers so far, of every window. */
 let answeredOk = 0;
 
+/** Request k sent at start + k / rate, whatever came back; answers how many were sent. */
+async function openLoop(rps: number, seconds: number, send: (k: number) => void): Promise<number> {
+  const t0 = performance.now();
+  const total = Math.round(seconds * rps);
+  await new Promise<void>((resolve) => {
+    let k = 0;
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - t0) / 1000) * rps));
+      for (; k < due; k++) send(k);
+      if (k >= total) resolve();
+      else setTimeout(tick, TICK_MS);
+    };
+    tick();
+  });
+  return total;
+}
+
 async function run(w: FleetWindow): Promise<FleetWindowOutput> {
   const side = sides.get(w.urls.join()) ?? { tokens: devices.map(() => null), holders: [] };
   sides.set(w.urls.join(), side);
@@ -97,17 +114,7 @@ async function run(w: FleetWindow): Promise<FleetWindowOutput> {
     );
   };
   const [t0, ok0] = [performance.now(), answeredOk];
-  const total = Math.round(w.seconds * w.rps);
-  await new Promise<void>((resolve) => {
-    let k = 0;
-    const tick = () => {
-      const due = Math.min(total, Math.floor(((performance.now() - t0) / 1000) * w.rps));
-      for (; k < due; k++) send(k);
-      if (k >= total) resolve();
-      else setTimeout(tick, TICK_MS);
-    };
-    tick();
-  });
+  const total = await openLoop(w.rps, w.seconds, send);
   const seconds = (performance.now() - t0) / 1000;
   const answeredPerS = (answeredOk - ok0) / seconds;
   await new Promise((r) => setTimeout(r, TAIL_MS));

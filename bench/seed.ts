@@ -9,7 +9,7 @@ export const DEVICE_MODEL = 'hub-2';
 export const DEVICE_PROVIDER = 'acme';
 
 /**
- * How big the tables are. `small` is a young deployment, `large` a year of one: the issue's sizes.
+ * How big the tables are. `small` is a young deployment, `large` a year of one.
  * Subscriptions are pending ones the webhook events pay (one per event, so each does the full work).
  * The small size has enough of them for every server's webhook windows on a quiet machine.
  */
