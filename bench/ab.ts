@@ -15,12 +15,12 @@ import { runWindow } from './load-input';
 import { pinBackends } from './pg-affinity';
 import { cpuSeconds, freePort, LoadWorker, Server, startServer, stopServer } from './procs';
 import { seed, Seeded, SMALL } from './seed';
-import { productionEnv, productionNodeArgs, serviceEnv } from './service-env';
+import { median } from './stats';
+import { productionCommand, serviceEnv } from './service-env';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const CONNECTIONS = 20;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
 
 /**
@@ -61,8 +61,9 @@ async function main(): Promise<void> {
             ...serviceEnv(await freePort(), url, fake.url, undefined, root),
             ...sideEnv(name),
           };
-          const argv = [...productionNodeArgs(root), join(root, 'dist/main.js')];
-          const vars = { ...productionEnv(root), ...sideEnv(name) };
+          const prod = productionCommand(root);
+          const argv = [...prod.args, join(root, 'dist/main.js')];
+          const vars = { ...prod.env, ...sideEnv(name) };
           console.log(`${name}: ${JSON.stringify(vars)} ${argv.join(' ')}`);
           servers.push(await startServer(name, argv, env, Number(env.PORT)));
           // A's first boot migrated the fresh database; the rows go in afterwards.

@@ -53,6 +53,12 @@ class BareController {
     return answer(routes['POST /auth/device'], req, res, body);
   }
 
+  @Post('api/device/v1/heartbeat')
+  @HttpCode(204)
+  heartbeat(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown) {
+    return answer(routes['POST /api/device/v1/heartbeat'], req, res, body);
+  }
+
   @Post('api/payment-processor/webhook')
   @HttpCode(200)
   webhook(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown) {

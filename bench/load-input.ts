@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import type { Endpoint, LoadInput, LoadOutput } from './load';
-import { LoadWorker, runChild } from './procs';
+import type { LoadWorker } from './procs';
 import type { Seeded } from './seed';
 
 /** Every route the bench measures, in its order; the deep page only on the service. */
@@ -33,13 +32,6 @@ export function loadInput(
     deepCursor: seeded.deepCursor,
     deviceTokens: seeded.deviceTokens,
   };
-}
-
-/** One window in a load process of its own (on the load core). */
-export async function loadInChild(input: LoadInput): Promise<LoadOutput> {
-  const script = join(__dirname, 'load.ts');
-  const args = ['-r', 'ts-node/register/transpile-only', script, JSON.stringify(input)];
-  return JSON.parse(await runChild(args)) as LoadOutput;
 }
 
 /**

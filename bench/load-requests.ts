@@ -6,14 +6,8 @@ import { createHmac } from 'node:crypto';
 import type autocannon from 'autocannon';
 import { checkoutCompletedEvent, WEBHOOK_SECRET } from '../test/support/processor-events';
 import type { LoadInput } from './load';
-import {
-  DETAIL_SUBSCRIPTIONS,
-  detailSubscriptionId,
-  DEVICE_MODEL,
-  DEVICE_PROVIDER,
-  deviceId,
-  subscriptionId,
-} from './seed';
+import { DEVICE_MODEL, DEVICE_PROVIDER, deviceId } from './seed';
+import { DETAIL_SUBSCRIPTIONS, detailSubscriptionId, subscriptionId } from './seed-subscriptions';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 

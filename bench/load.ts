@@ -1,9 +1,10 @@
 /**
- * The load generator, run by bench/run.ts in its own process (pinned to its own core when taskset
- * exists): one autocannon run against one endpoint, the summary printed as JSON on stdout.
+ * The load generator, one long-lived process on the load core (LoadWorker): per JSON line in, one
+ * autocannon window against one endpoint, its summary as a JSON line out.
  */
 import autocannon from 'autocannon';
 import { requestsFor } from './load-requests';
+import { serveLines } from './procs';
 
 export type Endpoint =
   | 'health'
@@ -47,7 +48,7 @@ export interface LoadOutput {
   subscriptionsUsed: number;
 }
 
-export async function runLoad(input: LoadInput): Promise<LoadOutput> {
+async function runLoad(input: LoadInput): Promise<LoadOutput> {
   let n = input.subscriptionStart;
   const result = await autocannon({
     url: input.url,
@@ -68,34 +69,4 @@ export async function runLoad(input: LoadInput): Promise<LoadOutput> {
   };
 }
 
-/**
- * One run per argument, or with `--worker` one run per JSON line on stdin, each answered by one
- * JSON line on stdout: the bench keeps one worker for the whole run, so no window waits for a
- * load generator to start.
- */
-async function main(): Promise<void> {
-  if (process.argv[2] !== '--worker') {
-    const out = await runLoad(JSON.parse(process.argv[2]) as LoadInput);
-    process.stdout.write(`${JSON.stringify(out)}\n`);
-    return;
-  }
-  let buffered = '';
-  let queue = Promise.resolve();
-  process.stdin.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString();
-    let nl: number;
-    while ((nl = buffered.indexOf('\n')) >= 0) {
-      const line = buffered.slice(0, nl);
-      buffered = buffered.slice(nl + 1);
-      queue = queue.then(async () => {
-        const out = await runLoad(JSON.parse(line) as LoadInput);
-        process.stdout.write(`${JSON.stringify(out)}\n`);
-      });
-    }
-  });
-}
-
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+serveLines(runLoad);

@@ -1,7 +1,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { withBenchEnv } from './bench-env';
-import { fleetBench, fleetMarkdown, FleetOptions, FleetResult } from './fleet';
+import { fleetBench, FleetOptions } from './fleet';
+import { fleetMarkdown, FleetResult } from './fleet-report';
 import {
   livenessBench,
   livenessPlanMarkdown,
@@ -10,45 +12,59 @@ import {
   withLivenessPlan,
 } from './liveness';
 import { freePort, startServer, stopServer } from './procs';
+import { fleetTargets, machineLines, targetsTable } from './report';
 import { LARGE, seedDevicesOnly } from './seed';
 import { serviceArgs, serviceEnv } from './service-env';
 
+/** One liveness pass on a database of LARGE's devices only (the pass reads no other table). */
+async function livenessOnly(): Promise<LivenessResult> {
+  const liveness = await withBenchEnv('bench_liveness', async (env) => {
+    const senv = serviceEnv(await freePort(), env.url, env.fake.url);
+    await stopServer(await startServer('service', serviceArgs(), senv, Number(senv.PORT)));
+    const t0 = performance.now();
+    await seedDevicesOnly(env.url, LARGE);
+    console.log(
+      `${LARGE.orgDevices + LARGE.otherDevices} devices seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+    return livenessBench(env.url, env.fake.url);
+  });
+  console.log(
+    `liveness: ${liveness.crossing} of ${liveness.devices} crossing; pass ${liveness.passMs} ms, ` +
+      `${liveness.offline} offline in ${liveness.batches} batches; index only: ${liveness.indexOnly}`,
+  );
+  console.log(liveness.plan);
+  if (!Number.isFinite(liveness.passMs)) console.log(`CLI said: ${liveness.cliOutput}`);
+  const file = join(__dirname, 'plans.md');
+  const section = livenessPlanMarkdown(liveness, new Date().toISOString(), livenessSql().sql);
+  writeFileSync(file, withLivenessPlan(readFileSync(file, 'utf8'), section));
+  return liveness;
+}
+
 /**
- * `--only fleet,liveness`: only the issue-38 phases, on their own databases (the liveness pass on
- * one of LARGE's device count, devices only), printed and written to results/quick/; the liveness
- * plan goes into bench/plans.md's liveness section. Not a run of the targets: the full bench is.
+ * `--only fleet,liveness`: only those phases, on databases of their own, written to results/quick/
+ * (the liveness plan into bench/plans.md's liveness section); answers the page's head: the
+ * machine and the targets of what ran. A check, not a run of every target: the full bench is.
  */
-export async function onlyPhases(only: string[], fleet: FleetOptions): Promise<void> {
+export async function onlyPhases(
+  only: string[],
+  o: FleetOptions,
+  load0: number[],
+): Promise<string> {
   const out: { fleet?: FleetResult; liveness?: LivenessResult } = {};
   if (only.includes('fleet')) {
-    console.log(`fleet: ${fleet.rps} requests/s on two instances (PostgreSQL + Redis)...`);
-    out.fleet = await fleetBench(fleet);
-    console.log(fleetMarkdown(out.fleet).join('\n'));
+    console.log(`fleet: ${o.rps} requests/s on two instances of each side...`);
+    out.fleet = await fleetBench(o);
   }
-  if (only.includes('liveness')) {
-    out.liveness = await withBenchEnv('bench_liveness', async (env) => {
-      const senv = serviceEnv(await freePort(), env.url, env.fake.url);
-      await stopServer(await startServer('service', serviceArgs(), senv, Number(senv.PORT)));
-      const t0 = performance.now();
-      await seedDevicesOnly(env.url, LARGE);
-      console.log(
-        `${LARGE.orgDevices + LARGE.otherDevices} devices seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-      );
-      return livenessBench(env.url, env.fake.url);
-    });
-    const { liveness } = out;
-    console.log(
-      `liveness: ${liveness.crossing} of ${liveness.devices} crossing; pass ${liveness.passMs} ms, ` +
-        `${liveness.offline} offline in ${liveness.batches} batches; index only: ${liveness.indexOnly}`,
-    );
-    console.log(liveness.plan);
-    if (!Number.isFinite(liveness.passMs)) console.log(`CLI said: ${liveness.cliOutput}`);
-    const file = join(__dirname, 'plans.md');
-    const section = livenessPlanMarkdown(liveness, new Date().toISOString(), livenessSql().sql);
-    writeFileSync(file, withLivenessPlan(readFileSync(file, 'utf8'), section));
-  }
+  if (only.includes('liveness')) out.liveness = await livenessOnly();
   const dir = join(__dirname, 'results', 'quick');
   mkdirSync(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:]/g, '-').replace(/\..*$/, '');
   writeFileSync(join(dir, `only-${stamp}.json`), `${JSON.stringify(out, null, 2)}\n`);
+  return [
+    ...machineLines(load0, loadavg()),
+    '',
+    ...targetsTable(fleetTargets(out.fleet, out.liveness)),
+    '',
+    ...(out.fleet ? fleetMarkdown(out.fleet) : []),
+  ].join('\n');
 }

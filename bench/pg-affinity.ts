@@ -22,8 +22,6 @@ function isLocalBackend(pid: number): boolean {
 }
 
 export interface BackendPinner {
-  /** Backends pinned so far (0 where pinning is not possible: no taskset, a remote server). */
-  pinned(): number;
   stop(): Promise<void>;
 }
 
@@ -34,7 +32,7 @@ export interface BackendPinner {
  */
 export async function pinBackends(adminUrl: string, databases: string[]): Promise<BackendPinner> {
   const done = new Set<number>();
-  if (!HAS_TASKSET) return { pinned: () => 0, stop: () => Promise.resolve() };
+  if (!HAS_TASKSET) return { stop: () => Promise.resolve() };
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
   let refused = false;
@@ -60,7 +58,6 @@ export async function pinBackends(adminUrl: string, databases: string[]): Promis
     }
   })();
   return {
-    pinned: () => done.size,
     stop: async () => {
       stopping = true;
       await loop;

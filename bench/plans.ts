@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import type { Endpoint } from './load';
-import { loadInChild, loadInput } from './load-input';
-import { freePort, startServer, stopServer } from './procs';
+import { runWindow } from './load-input';
+import { freePort, LoadWorker, startServer, stopServer } from './procs';
 import type { Seeded } from './seed';
 import { serviceArgs, serviceEnv } from './service-env';
 
@@ -85,7 +85,8 @@ export async function capturePlans(
   fakeUrl: string,
   seeded: Seeded,
   endpoints: Endpoint[],
-  subscriptionStart: number,
+  next: { subscription: number },
+  worker: LoadWorker,
 ): Promise<RoutePlans[]> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-trace-'));
   const file = join(dir, 'sql.jsonl');
@@ -95,17 +96,13 @@ export async function capturePlans(
   const server = await startServer('service', args, env, port);
   const routes: { endpoint: Endpoint; traced: Traced[] }[] = [];
   try {
-    let next = subscriptionStart;
     for (const endpoint of endpoints) {
       const from = existsSync(file) ? statSync(file).size : 0;
-      const input = loadInput(server.url, endpoint, seeded, {
+      await runWindow(worker, server.url, endpoint, seeded, next, {
         seconds: 1,
         amount: 3,
         connections: 1,
-        subscriptionStart: next,
       });
-      const out = await loadInChild(input);
-      next += out.subscriptionsUsed;
       routes.push({ endpoint, traced: readTrace(file, from) });
     }
   } finally {

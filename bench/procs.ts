@@ -90,35 +90,22 @@ export function rssMb(pid: number): number {
   return match ? Number(match[1]) / 1024 : 0;
 }
 
-export function runChild(args: string[]): Promise<string> {
-  const [command, argv] = pinned(LOAD_CPU, process.execPath, args);
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    child.on('exit', (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`load generator failed: ${err}`)),
-    );
-  });
-}
-
 /**
- * The load generator as one long-lived process on the load core (bench/load.ts --worker): each
- * window is a JSON line in and a JSON line out.
+ * A load generator as one long-lived process on the load core (bench/load.ts, bench/fleet-load.ts,
+ * each looping in `serveLines`): each window is a JSON line in and a JSON line out, so no window
+ * waits for a generator to start.
  */
 export class LoadWorker {
   private readonly child: ChildProcess;
   private buffered = '';
   private waiting: ((line: string) => void)[] = [];
 
-  constructor(loadScript: string) {
+  constructor(loadScript: string, ...args: string[]) {
     const [command, argv] = pinned(LOAD_CPU, process.execPath, [
       '-r',
       'ts-node/register/transpile-only',
       loadScript,
-      '--worker',
+      ...args,
     ]);
     this.child = spawn(command, argv, { stdio: ['pipe', 'pipe', 'inherit'] });
     this.child.stdout!.on('data', (c: Buffer) => {
@@ -148,4 +135,25 @@ export class LoadWorker {
     this.child.stdin!.end();
     this.child.kill('SIGTERM');
   }
+}
+
+/** The worker's side of LoadWorker: one JSON line in, `handle`'s answer as one line out, in turn. */
+export function serveLines<I, O>(handle: (input: I) => Promise<O>): void {
+  let buffered = '';
+  let queue = Promise.resolve();
+  process.stdin.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString();
+    let nl: number;
+    while ((nl = buffered.indexOf('\n')) >= 0) {
+      const input = JSON.parse(buffered.slice(0, nl)) as I;
+      buffered = buffered.slice(nl + 1);
+      queue = queue
+        .then(() => handle(input))
+        .then((out) => void process.stdout.write(`${JSON.stringify(out)}\n`))
+        .catch((err: unknown) => {
+          console.error(err);
+          process.exit(1);
+        });
+    }
+  });
 }

@@ -1,19 +1,23 @@
 /**
  * The bench's yardstick (bench/bare-nest.ts) compiled to JavaScript once per run, as the service
- * runs from dist/: through ts-node its process held the TypeScript compiler, about 37 MB of
- * resident memory and a bigger heap for its collector to walk, which the yardstick must not carry. Transpiled only (types are lint's and the build's business).
+ * runs from dist/: through ts-node its process would hold the TypeScript compiler, about 37 MB of
+ * resident memory and a bigger heap for its collector to walk. Transpiled only (types are lint's
+ * and the build's business).
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { productionCommand } from './service-env';
 
 const ROOT = join(__dirname, '..');
-/** Under bench/, so the profile's layers count the references' frames as the app's own code. */
 const OUT = join(__dirname, '.reference');
 
-/** Compiles the bare Nest app and answers the script to run. */
-export function referenceScript(): string {
+/**
+ * The bare Nest app's command line, compiled once: under the service's own node flags (its heap
+ * settings), so the collectors' work compares alike.
+ */
+export function referenceArgs(): string[] {
   compileOnce();
-  return join(OUT, 'bench', 'bare-nest.js');
+  return [...productionCommand().args, join(OUT, 'bench', 'bare-nest.js')];
 }
 
 let compiled = false;

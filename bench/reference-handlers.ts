@@ -3,13 +3,12 @@
  * the service for each measured endpoint, with the same pool size, checking nothing the measured
  * requests do not need. Served by `bare-nest.ts` (a bare Nest app on Express).
  */
-import { createHash, createHmac, createSecretKey, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Pool } from 'pg';
 import { detailHandler } from './reference-detail';
 import { paymentHandlers } from './reference-payments';
-import { CONTACT_FAST_SQL } from '../src/device/liveness/device-liveness.sql';
-import { AWAITING_ACTIVATION_SQL } from '../src/subscription/shipping/subscription-device-holds';
+import { fleetHandlers } from './reference-fleet';
 
 const env = (name: string, fallback?: string): string => {
   const value = process.env[name] ?? fallback;
@@ -24,8 +23,7 @@ export const pool = new Pool({
 const cookieName = env('SESSION_COOKIE_NAME', 'service_session');
 const idleTtlMs = Number(env('SESSION_IDLE_TTL_SECONDS', '1800')) * 1000;
 const touchIntervalMs = Math.min(60_000, idleTtlMs / 10);
-const tokenKey = createSecretKey(Buffer.from(env('DEVICE_TOKEN_SECRET'), 'utf8'));
-const tokenTtl = Number(env('DEVICE_TOKEN_TTL_SECONDS', '900'));
+const { deviceToken, heartbeat } = fleetHandlers(pool);
 const { webhook, checkout } = paymentHandlers(pool, {
   webhookSecret: env('STRIPE_WEBHOOK_SECRET'),
   processor: new URL(env('STRIPE_API_BASE')),
@@ -36,7 +34,6 @@ const { webhook, checkout } = paymentHandlers(pool, {
 /** The request's headers and exact body bytes in, the status and JSON payload out. */
 export type Handler = (req: IncomingMessage, body: Buffer, url: URL) => Promise<[number, unknown]>;
 
-const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 const b64url = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
 async function health(): Promise<[number, unknown]> {
@@ -129,61 +126,13 @@ function readCookie(header: string, name: string): string | undefined {
   return undefined;
 }
 
-async function deviceToken(_r: IncomingMessage, body: Buffer): Promise<[number, unknown]> {
-  const claim = JSON.parse(body.toString('utf8')) as Record<string, string>;
-  const { rows } = await pool.query<{
-    id: string;
-    device_id: string;
-    org_id: string;
-    model: string;
-    provider: string;
-    status: string;
-  }>(
-    'SELECT id, device_id, org_id, model, provider, status, ' +
-      'public_key, public_key_thumbprint FROM devices WHERE device_id = $1 LIMIT 1',
-    [claim.device_id],
-  );
-  const d = rows[0];
-  const stored = d ?? { model: '\u0000', provider: '\u0000', status: 'deactivated' };
-  const ok = [
-    d !== undefined,
-    timingSafeEqual(sha256(stored.model), sha256(claim.model)),
-    timingSafeEqual(sha256(stored.provider), sha256(claim.provider)),
-    timingSafeEqual(sha256(stored.status), sha256('active')),
-  ].every(Boolean);
-  if (!ok || !d) return [401, { code: 'invalid_device' }];
-  // What a token does besides: the contact (liveness) and the activation read (issue 38), the
-  // service's own statements, so the ratio compares the same database work.
-  await pool.query(CONTACT_FAST_SQL, [d.id, new Date(), 900, null, null, 20]);
-  await pool.query(AWAITING_ACTIVATION_SQL, [d.device_id]);
-  const now = Math.floor(Date.now() / 1000);
-  const header = b64url({ alg: 'HS256', typ: 'device+jwt' });
-  const payload = b64url({
-    org_id: d.org_id,
-    iat: now,
-    exp: now + tokenTtl,
-    aud: 'device',
-    sub: d.device_id,
-    jti: randomUUID(),
-  });
-  const sig = createHmac('sha256', tokenKey).update(`${header}.${payload}`).digest('base64url');
-  return [
-    200,
-    {
-      access_token: `${header}.${payload}.${sig}`,
-      token_type: 'Bearer',
-      expires_in: tokenTtl,
-      expires_at: new Date((now + tokenTtl) * 1000).toISOString(),
-    },
-  ];
-}
-
 /** `METHOD /path` to its handler. */
 export const routes: Record<string, Handler> = {
   'GET /health': health,
   'GET /api/auth/me': me,
   'GET /api/v1/devices': devices,
   'POST /auth/device': deviceToken,
+  'POST /api/device/v1/heartbeat': heartbeat,
   'POST /api/payment-processor/webhook': webhook,
   'POST /api/lease/checkout': checkout,
   'GET /api/v1/subscriptions/:id': detailHandler(pool, session),

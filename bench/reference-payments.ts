@@ -2,6 +2,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Pool } from 'pg';
+import type Stripe from 'stripe';
+import { paidDetails } from '../src/subscription/lifecycle/checkout-session.details';
 import { checkoutHandler } from './reference-checkout';
 import {
   emailHasher,
@@ -23,21 +25,11 @@ export interface PaymentOptions {
 
 export type Result = Promise<[number, unknown]>;
 
+/** What the reference reads of a checkout session itself; the rest is the service's paidDetails. */
 interface CheckoutSession {
   id: string;
-  payment_status: string;
   metadata?: { subscription_id?: string };
-  customer: string | null;
-  subscription: string | null;
-  customer_details?: { email: string | null; name: string | null; phone: string | null };
-  collected_information?: {
-    shipping_details?: { name?: string; address?: Record<string, string | null> };
-  };
-  custom_fields?: {
-    key: string;
-    text?: { value: string | null };
-    dropdown?: { value: string | null };
-  }[];
+  collected_information?: { shipping_details?: { name?: string } };
 }
 
 function verifyEvent(
@@ -80,19 +72,10 @@ export function paymentHandlers(pool: Pool, o: PaymentOptions) {
       );
       if (ins.rows.length > 0) {
         const s = event.data.object;
-        const field = (k: string) => s.custom_fields?.find((f) => f.key === k);
-        const a = s.collected_information?.shipping_details?.address;
-        const address = a
-          ? [
-              a.line1,
-              a.line2,
-              a.city,
-              [a.state, a.postal_code].filter(Boolean).join(' '),
-              a.country,
-            ]
-              .filter((p) => p)
-              .join(', ')
-          : null;
+        // The service's own reading of the session's fields (checkout-session.details.ts).
+        const { processorSubscriptionId, processorCustomerId, ...details } = paidDetails(
+          s as unknown as Stripe.Checkout.Session,
+        );
         // The service's statements: the record locked, its history read, the session id checked,
         // the history entry written, the record filled and moved.
         const subId = s.metadata?.subscription_id;
@@ -134,24 +117,14 @@ export function paymentHandlers(pool: Pool, o: PaymentOptions) {
           outcome =
             inserted.rows.length === 0 ? 'already_recorded' : moved ? 'applied' : 'recorded';
           const now = new Date();
-          const personal = {
-            ...before,
-            customerEmail: s.customer_details?.email ?? null,
-            customerName: s.customer_details?.name ?? null,
-            customerPhone: s.customer_details?.phone ?? null,
-            recipientName: field('recipient_name')?.text?.value ?? null,
-            livingSituation: field('living_situation')?.dropdown?.value ?? null,
-            primaryConcern: field('primary_concern')?.dropdown?.value ?? null,
-            shippingAddress: address,
-            recipientZip: a?.postal_code ?? null,
-            shippingName: s.collected_information?.shipping_details?.name ?? null,
-          };
+          const shippingName = s.collected_information?.shipping_details?.name ?? null;
+          const personal = { ...before, ...details, shippingName };
           const paid = {
             ...row,
             status: moved ? 'paid' : row.status,
             paid_at: now,
-            processor_subscription_id: s.subscription,
-            processor_customer_id: s.customer,
+            processor_subscription_id: processorSubscriptionId,
+            processor_customer_id: processorCustomerId,
             checkout_session_id: taken.rows.length ? row.checkout_session_id : s.id,
           };
           // The fields and the `subscription.paid` event's body sealed under the record's key.

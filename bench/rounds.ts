@@ -5,10 +5,11 @@
  * large, small), so the machine's drift over minutes falls on both sizes alike.
  */
 import type { FakeProcessor } from '../test/support/fake-processor';
-import type { Endpoint, LoadInput, LoadOutput } from './load';
-import { loadInput } from './load-input';
+import type { Endpoint } from './load';
+import { runWindow } from './load-input';
 import { cpuSeconds, LoadWorker, rssMb, Server } from './procs';
-import { Growth, median, Phase, Row, Sample, summarize } from './report';
+import { Growth, Phase, Row, Sample, summarize } from './report';
+import { median } from './stats';
 import type { Seeded } from './seed';
 
 /** One database the servers read: its tables, its fake processor, the next unpaid subscription. */
@@ -16,7 +17,7 @@ export interface Db {
   phase: Phase;
   seeded: Seeded;
   fake: FakeProcessor;
-  nextSubscription: number;
+  next: { subscription: number };
 }
 
 /** A server on its database. */
@@ -43,14 +44,12 @@ export interface RoundsResult {
 }
 
 async function load(b: Bound, endpoint: Endpoint, seconds: number, o: RoundsOptions) {
-  const input = loadInput(b.server.url, endpoint, b.db.seeded, {
+  const { worker, connections } = o;
+  const out = await runWindow(worker, b.server.url, endpoint, b.db.seeded, b.db.next, {
     seconds,
-    connections: o.connections,
-    subscriptionStart: b.db.nextSubscription,
+    connections,
   });
-  const out = await o.worker.run<LoadInput, LoadOutput>(input);
-  b.db.nextSubscription += out.subscriptionsUsed;
-  if (b.db.nextSubscription > b.db.seeded.size.subscriptions) {
+  if (b.db.next.subscription > b.db.seeded.size.subscriptions) {
     console.warn('  (the pending subscriptions are used up: later webhook events pay nothing)');
   }
   return out;

@@ -22,10 +22,12 @@ export const BENCH_DEVICE_TOKEN_SECRET = 'bench-device-token-secret-0123456789ab
 export const BENCH_RATE_LIMIT = '100000000';
 
 /**
- * `start:prod` as `[NAME=value ...] node [flags] dist/main.js`, in its parts: this checkout's, or
- * the one at `root` (bench:ab starts each build as its own package.json says).
+ * `start:prod` as `[NAME=value ...] node [flags] dist/main.js`, in its parts: the variables (glibc's
+ * MALLOC_* thresholds) and the node flags (V8's heap settings), so the bench starts the service and
+ * its references as production does (the Dockerfile carries the same). This checkout's, or the one
+ * at `root` (bench:ab starts each build as its own package.json says).
  */
-function productionCommand(root = join(__dirname, '..')): {
+export function productionCommand(root = join(__dirname, '..')): {
   env: Record<string, string>;
   args: string[];
 } {
@@ -42,22 +44,6 @@ function productionCommand(root = join(__dirname, '..')): {
 }
 
 /**
- * The node arguments before `dist/main.js` in package.json's `start:prod` (V8 heap flags), so the
- * bench starts the service as production does; the Dockerfile's CMD carries the same flags.
- */
-export function productionNodeArgs(root?: string): string[] {
-  return productionCommand(root).args;
-}
-
-/**
- * The variables `start:prod` sets before `node` (MALLOC_TRIM_THRESHOLD_, glibc's), for the
- * service and its references alike; the Dockerfile's ENV line carries the same.
- */
-export function productionEnv(root?: string): Record<string, string> {
-  return productionCommand(root).env;
-}
-
-/**
  * The service's environment in the bench: production mode, the local fake processor, raised limits;
  * `start:prod`'s variables from this checkout's package.json, or from `root`'s.
  */
@@ -70,9 +56,7 @@ export function serviceEnv(
 ) {
   return {
     PATH: process.env.PATH,
-    ...productionEnv(root),
-    // To try V8 settings (e.g. --max-semi-space-size) on the service and its references alike.
-    ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+    ...productionCommand(root).env,
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -94,11 +78,7 @@ export function serviceEnv(
   };
 }
 
-/**
- * The service as `npm run start:prod` runs it: the same node flags, then dist/main.js.
- * BENCH_SERVICE_ROOT=<checkout> measures another build (an older commit) under the same harness.
- */
+/** The service as `npm run start:prod` runs it: the same node flags, then dist/main.js. */
 export function serviceArgs(): string[] {
-  const root = process.env.BENCH_SERVICE_ROOT ?? join(__dirname, '..');
-  return [...productionNodeArgs(), join(root, 'dist/main.js')];
+  return [...productionCommand().args, join(__dirname, '..', 'dist/main.js')];
 }

@@ -12,6 +12,7 @@ import { DeviceAssertionVerifier, DeviceProofError } from './device-assertion.ve
 import { DeviceAudit } from '../device-audit';
 import { DeviceAuthDto } from './device-auth.dto';
 import { DeviceJtiStore } from './device-jti.store';
+import { DEVICE_CLAIM_SQL } from './device-token.sql';
 import { DevicePresence } from '../liveness/device-presence.service';
 import { Device } from '../device.entity';
 import { isCanonicalDeviceId } from '../device.rules';
@@ -23,10 +24,6 @@ const NO_DEVICE = { model: '\u0000no-device', provider: '\u0000no-device', statu
 /** Looked up instead of a non-canonical id: same query, can never match, never a driver error. */
 const NEVER_REGISTERED = '#';
 
-/** Only what the check and the token need, as a constant statement (nothing rebuilt per request). */
-const CLAIM_SQL = `SELECT id, device_id AS "deviceId", org_id AS "orgId", model, provider, status,
-  public_key AS "publicKey", public_key_thumbprint AS "publicKeyThumbprint"
-  FROM devices WHERE device_id = $1 LIMIT 1`;
 type ClaimRow = Pick<
   Device,
   | 'id'
@@ -83,7 +80,7 @@ export class DeviceTokenService {
    */
   async issue(claim: DeviceAuthDto, address?: string): Promise<IssuedDeviceToken> {
     const deviceId = isCanonicalDeviceId(claim.device_id) ? claim.device_id : NEVER_REGISTERED;
-    const rows = await statementRows<ClaimRow>(this.devices.manager, CLAIM_SQL, [deviceId]);
+    const rows = await statementRows<ClaimRow>(this.devices.manager, DEVICE_CLAIM_SQL, [deviceId]);
     const identity = this.checkIdentity(rows[0] ?? null, claim);
     // Only a device with a key waits on anything more (its assertion, its jti).
     const verdict = 'prove' in identity ? await this.prove(identity.prove) : identity;
