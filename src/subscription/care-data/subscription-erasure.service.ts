@@ -15,10 +15,13 @@ import { PaymentProcessorClient } from '../../processor/payment-processor.client
 import { describeProcessorError, isResourceMissing } from '../../processor/processor-errors';
 import { NO_PERSONAL_FIELDS } from './subscription-personal-data.service';
 import { SubscriptionError } from '../subscription.error';
-import { Subscription, SubscriptionRecord, SubscriptionStatus } from '../subscription.entity';
+import {
+  isLive,
+  Subscription,
+  SubscriptionRecord,
+  SubscriptionStatus,
+} from '../subscription.entity';
 
-/** Still billed: erasing it would leave the processor charging a customer we no longer know. */
-const BILLED: readonly SubscriptionStatus[] = ['paid', 'past_due'];
 /** Retention counts from the status change for these, from the creation for `pending`. */
 const ENDED: readonly SubscriptionStatus[] = ['canceled', 'expired', 'payment_failed'];
 
@@ -126,7 +129,9 @@ export class SubscriptionErasure {
     const sub = await m.findOne(Subscription, { where: { id }, lock });
     if (!sub) return undefined;
     if (sub.erasedAt || (due && !due(sub))) return { sub, erasedNow: false };
-    if (BILLED.includes(sub.status)) {
+    // A live record is still billed: erasing it would leave the processor charging a customer we
+    // no longer know.
+    if (isLive(sub.status)) {
       throw new SubscriptionError(
         ErrorCode.Conflict,
         'The subscription is still billed: cancel it at the processor first, then erase it.',

@@ -4,9 +4,9 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock/clock';
 import { statementRows } from '../../database/statement-rows';
 import { EventOutbox } from '../../outgoing-webhook/outbox/event-outbox.service';
-import { AWAITING_ACTIVATION_SQL, isLive } from './subscription-device-holds';
+import { AWAITING_ACTIVATION_SQL } from './subscription-device-holds';
 import { SubscriptionPersonalData } from '../care-data/subscription-personal-data.service';
-import { Subscription } from '../subscription.entity';
+import { isLive, Subscription } from '../subscription.entity';
 import { SubscriptionService } from '../subscription.service';
 
 const LOCK = { mode: 'pessimistic_write' } as const;

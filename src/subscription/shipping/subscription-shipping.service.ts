@@ -11,10 +11,10 @@ import { DeviceService } from '../../device/registry/device.service';
 import { EventOutbox } from '../../outgoing-webhook/outbox/event-outbox.service';
 import type { ShipDeviceDto } from './ship-device.dto';
 import { subscriptionSubject } from '../subscription-audit';
-import { heldByAnother, isLive, returnRequested } from './subscription-device-holds';
+import { heldByAnother, returnRequested } from './subscription-device-holds';
 import { SubscriptionPersonalData } from '../care-data/subscription-personal-data.service';
 import { SubscriptionError } from '../subscription.error';
-import { Subscription, SubscriptionRecord } from '../subscription.entity';
+import { isLive, Subscription, SubscriptionRecord } from '../subscription.entity';
 import { SubscriptionService } from '../subscription.service';
 
 const LOCK = { mode: 'pessimistic_write' } as const;
