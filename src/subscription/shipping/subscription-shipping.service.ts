@@ -7,6 +7,7 @@ import { Clock } from '../../common/clock/clock';
 import { ErrorCode } from '../../common/errors/error-code.enum';
 import { AppConfig } from '../../config/app-config';
 import { parseUuid } from '../../config/uuid';
+import { takenIn } from '../../database/database-errors';
 import { DeviceService } from '../../device/registry/device.service';
 import { EventOutbox } from '../../outgoing-webhook/outbox/event-outbox.service';
 import type { ShipDeviceDto } from './ship-device.dto';
@@ -74,12 +75,7 @@ export class SubscriptionShipping {
       throw new SubscriptionError(ErrorCode.Conflict, 'Only a paid or past_due record is shipped.');
     }
     if (!active) throw new SubscriptionError(ErrorCode.Conflict, 'The device is deactivated.');
-    if (await heldByAnother(m, body.device_id, id)) {
-      throw new SubscriptionError(
-        ErrorCode.Conflict,
-        'The device is held by another live (paid or past_due) subscription.',
-      );
-    }
+    if (await heldByAnother(m, body.device_id, id)) throw takenIn('UQ_subscriptions_live_device');
     const key = await this.personalData.keyOf(id, m);
     const record = this.personalData.opened(locked, key);
     // Without a key (erased, then paid again) nothing personal can be stored: no tracking number.
