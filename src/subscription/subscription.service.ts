@@ -27,6 +27,7 @@ import {
   NO_PERSONAL_FIELDS,
   SubscriptionPersonalData,
 } from './care-data/subscription-personal-data.service';
+import { lockSubscription } from './subscription-row-lock';
 import { SubscriptionRecordDto } from './subscription-view.dto';
 import {
   EventOutbox,
@@ -75,8 +76,6 @@ const INSERT_PENDING = outboxStatement(
 
 const RECORD_SESSION_SQL =
   'UPDATE subscriptions SET checkout_session_id = $1, updated_at = $2 WHERE id = $3';
-
-const LOCK = { mode: 'pessimistic_write' } as const;
 
 /** The creation time to the microsecond, for the cursor (a Date would keep milliseconds). */
 const CURSOR_AT = `to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -161,7 +160,7 @@ export class SubscriptionService {
    */
   async noteProcessorError(id: string, reason: string): Promise<void> {
     await this.subscriptions.manager.transaction(async (manager) => {
-      const sub = await manager.findOne(Subscription, { where: { id }, lock: LOCK });
+      const sub = await lockSubscription(manager, id);
       const key = sub && (await this.personalData.keyOf(id, manager));
       if (!sub || !key) return;
       const fields = { ...this.personalData.opened(sub, key), lastProcessorError: reason };

@@ -15,6 +15,7 @@ import { PaymentProcessorClient } from '../../processor/payment-processor.client
 import { describeProcessorError, isResourceMissing } from '../../processor/processor-errors';
 import { NO_PERSONAL_FIELDS } from './subscription-personal-data.service';
 import { SubscriptionError } from '../subscription.error';
+import { lockSubscription } from '../subscription-row-lock';
 import {
   isLive,
   Subscription,
@@ -27,8 +28,6 @@ const ENDED: readonly SubscriptionStatus[] = ['canceled', 'expired', 'payment_fa
 
 /** A failed deletion is asked again by a reconcile pass no sooner than this (RECHECK_AFTER_MS). */
 const STAMP_SQL = 'UPDATE subscriptions SET reconciled_at = $2 WHERE id = $1';
-const LOCK = { mode: 'pessimistic_write' } as const;
-const SKIP_LOCKED = { mode: 'pessimistic_write', onLocked: 'skip_locked' } as const;
 const DONE_SQL = `UPDATE subscriptions SET processor_erasure_pending = false
   WHERE id = $1 AND processor_erasure_pending`;
 
@@ -125,8 +124,7 @@ export class SubscriptionErasure {
     actor: AuditActor,
     { skipLocked, due }: EraseOptions,
   ): Promise<Erased | undefined> {
-    const lock = skipLocked ? SKIP_LOCKED : LOCK;
-    const sub = await m.findOne(Subscription, { where: { id }, lock });
+    const sub = await lockSubscription(m, id, { skipLocked });
     if (!sub) return undefined;
     if (sub.erasedAt || (due && !due(sub))) return { sub, erasedNow: false };
     // A live record is still billed: erasing it would leave the processor charging a customer we

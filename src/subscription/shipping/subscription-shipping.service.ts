@@ -16,9 +16,8 @@ import { heldByAnother, returnRequested } from './subscription-device-holds';
 import { SubscriptionPersonalData } from '../care-data/subscription-personal-data.service';
 import { SubscriptionError } from '../subscription.error';
 import { isLive, Subscription, SubscriptionRecord } from '../subscription.entity';
+import { lockSubscription } from '../subscription-row-lock';
 import { SubscriptionService } from '../subscription.service';
-
-const LOCK = { mode: 'pessimistic_write' } as const;
 
 /** The device columns a shipping sets (the tracking number goes sealed, in `personal`). */
 type DeviceColumns = Pick<
@@ -65,7 +64,7 @@ export class SubscriptionShipping {
     m: EntityManager,
     { id, body, orgId, actor }: Order,
   ): Promise<SubscriptionRecord> {
-    const locked = await m.findOne(Subscription, { where: { id }, lock: LOCK });
+    const locked = await lockSubscription(m, id);
     if (!locked) throw new SubscriptionError(ErrorCode.NotFound, 'No such subscription.');
     // Share-locked until commit: a deactivation cannot slip in between the check and the shipping.
     const status = await this.devices.statusIn(orgId, body.device_id, m);
