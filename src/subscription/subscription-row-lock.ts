@@ -35,32 +35,28 @@ function statements(manager: EntityManager): LockStatements {
   return found;
 }
 
-async function first(
-  manager: EntityManager,
-  sql: string,
-  param: string,
-): Promise<Subscription | null> {
-  const [row] = await statementRows<Subscription>(manager, sql, [param]);
-  return row ?? null;
-}
-
 /**
  * The record `id` (a uuid), locked; null when there is none, or with `skipLocked` (retention)
  * when another transaction holds it.
  */
-export function lockSubscription(
+export async function lockSubscription(
   manager: EntityManager,
   id: string,
   { skipLocked = false }: { skipLocked?: boolean } = {},
 ): Promise<Subscription | null> {
   const { byId, byIdSkipLocked } = statements(manager);
-  return first(manager, skipLocked ? byIdSkipLocked : byId, id);
+  const [row] = await statementRows<Subscription>(manager, skipLocked ? byIdSkipLocked : byId, [
+    id,
+  ]);
+  return row ?? null;
 }
 
 /** The record of the processor's subscription `processorSubscriptionId`, locked. */
-export function lockSubscriptionOfProcessor(
+export async function lockSubscriptionOfProcessor(
   manager: EntityManager,
   processorSubscriptionId: string,
 ): Promise<Subscription | null> {
-  return first(manager, statements(manager).byProcessorId, processorSubscriptionId);
+  const sql = statements(manager).byProcessorId;
+  const [row] = await statementRows<Subscription>(manager, sql, [processorSubscriptionId]);
+  return row ?? null;
 }
