@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { SubscriptionError } from './subscription.error';
+import { noSuchSubscription } from './subscription.error';
 import { Clock } from '../common/clock/clock';
 import { statementRows } from '../database/statement-rows';
-import { ErrorCode } from '../common/errors/error-code.enum';
 import { keysetPage, PageRequest } from '../common/pagination/keyset-page';
 import { SUBSCRIPTION_ORDER, SubscriptionPosition, SubscriptionRow } from './subscription-cursor';
 import { SubscriptionHistoryEntry } from './lifecycle/subscription-history.entity';
@@ -194,9 +193,7 @@ export class SubscriptionService {
   async get(id: string): Promise<SubscriptionRecord> {
     const canonical = parseUuid(id);
     const found = canonical ? await this.subscriptions.findOneBy({ id: canonical }) : null;
-    if (!found) {
-      throw new SubscriptionError(ErrorCode.NotFound, 'No such subscription.');
-    }
+    if (!found) throw noSuchSubscription();
     return this.personalData.openOne(found);
   }
 

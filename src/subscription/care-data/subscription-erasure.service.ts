@@ -14,17 +14,10 @@ import { PersonalData } from '../../personal-data/personal-data.service';
 import { PaymentProcessorClient } from '../../processor/payment-processor.client';
 import { describeProcessorError, isResourceMissing } from '../../processor/processor-errors';
 import { NO_PERSONAL_FIELDS } from './subscription-personal-data.service';
-import { SubscriptionError } from '../subscription.error';
+import { noSuchSubscription, SubscriptionError } from '../subscription.error';
 import { lockSubscription } from '../subscription-row-lock';
-import {
-  isLive,
-  Subscription,
-  SubscriptionRecord,
-  SubscriptionStatus,
-} from '../subscription.entity';
-
-/** Retention counts from the status change for these, from the creation for `pending`. */
-const ENDED: readonly SubscriptionStatus[] = ['canceled', 'expired', 'payment_failed'];
+import { FINAL_STATUSES } from '../lifecycle/subscription-status.machine';
+import { isLive, Subscription, SubscriptionRecord } from '../subscription.entity';
 
 /** A failed deletion is asked again by a reconcile pass no sooner than this (RECHECK_AFTER_MS). */
 const STAMP_SQL = 'UPDATE subscriptions SET reconciled_at = $2 WHERE id = $1';
@@ -68,14 +61,15 @@ export class SubscriptionErasure {
   async erase(id: string, actor: AuditActor): Promise<SubscriptionRecord> {
     const canonical = parseUuid(id);
     const sub = canonical ? (await this.eraseOne(canonical, actor, {}))?.sub : undefined;
-    if (!sub) throw new SubscriptionError(ErrorCode.NotFound, 'No such subscription.');
+    if (!sub) throw noSuchSubscription();
     return Object.assign(sub, NO_PERSONAL_FIELDS);
   }
 
   /** Retention's erasure of one record; false when it was not (locked, erased, or no longer due). */
   async eraseIfDue(id: string, cutoff: Date, actor: AuditActor): Promise<boolean> {
+    // An ended record counts from its status change, a pending one from its creation.
     const due = (s: Subscription) =>
-      (ENDED.includes(s.status) && s.statusChangedAt < cutoff) ||
+      (FINAL_STATUSES.has(s.status) && s.statusChangedAt < cutoff) ||
       (s.status === 'pending' && s.createdAt < cutoff);
     return (await this.eraseOne(id, actor, { skipLocked: true, due }))?.erasedNow ?? false;
   }

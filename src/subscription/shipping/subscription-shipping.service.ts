@@ -14,10 +14,13 @@ import type { ShipDeviceDto } from './ship-device.dto';
 import { subscriptionSubject } from '../subscription-audit';
 import { heldByAnother, returnRequested } from './subscription-device-holds';
 import { SubscriptionPersonalData } from '../care-data/subscription-personal-data.service';
-import { SubscriptionError } from '../subscription.error';
+import { noSuchSubscription, SubscriptionError } from '../subscription.error';
 import { isLive, Subscription, SubscriptionRecord } from '../subscription.entity';
 import { lockSubscription } from '../subscription-row-lock';
 import { SubscriptionService } from '../subscription.service';
+
+/** No fulfilment organization, or no such device in it: one answer, nothing of other orgs told. */
+const noSuchDevice = () => new SubscriptionError(ErrorCode.NotFound, 'No such device.');
 
 /** The device columns a shipping sets (the tracking number goes sealed, in `personal`). */
 type DeviceColumns = Pick<
@@ -53,9 +56,9 @@ export class SubscriptionShipping {
   /** The record as it now is; the same details again change nothing and tell no one. */
   async ship(id: string, body: ShipDeviceDto, actor: AuditActor): Promise<SubscriptionRecord> {
     const canonical = parseUuid(id);
-    if (!canonical) throw new SubscriptionError(ErrorCode.NotFound, 'No such subscription.');
+    if (!canonical) throw noSuchSubscription();
     const orgId = this.config.subscriptions.fulfilmentOrgId;
-    if (!orgId) throw new SubscriptionError(ErrorCode.NotFound, 'No such device.');
+    if (!orgId) throw noSuchDevice();
     const order: Order = { id: canonical, body, orgId, actor };
     return this.dataSource.transaction((m) => this.shipLocked(m, order));
   }
@@ -65,10 +68,10 @@ export class SubscriptionShipping {
     { id, body, orgId, actor }: Order,
   ): Promise<SubscriptionRecord> {
     const locked = await lockSubscription(m, id);
-    if (!locked) throw new SubscriptionError(ErrorCode.NotFound, 'No such subscription.');
+    if (!locked) throw noSuchSubscription();
     // Share-locked until commit: a deactivation cannot slip in between the check and the shipping.
     const status = await this.devices.statusIn(orgId, body.device_id, m);
-    if (!status) throw new SubscriptionError(ErrorCode.NotFound, 'No such device.');
+    if (!status) throw noSuchDevice();
     const active = status === 'active';
     if (!isLive(locked.status)) {
       throw new SubscriptionError(ErrorCode.Conflict, 'Only a paid or past_due record is shipped.');
