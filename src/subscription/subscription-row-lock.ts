@@ -3,13 +3,7 @@ import { columnsAsProperties } from '../database/columns-as-properties';
 import { statementRows } from '../database/statement-rows';
 import { Subscription } from './subscription.entity';
 
-/**
- * The one lock of a subscription record: its row `FOR UPDATE` until the caller's transaction
- * ends, taken before any change of the record (the processor's events, shipping, activation, a
- * processor error, erasure), so changes of one record take turns and each reads the last one's
- * write. Constant statements, every column as its property (decision 0012), made once per entity
- * metadata.
- */
+/** Constant statements, every column as its property (decision 0012), made once per metadata. */
 interface LockStatements {
   byId: string;
   byIdSkipLocked: string;
@@ -36,8 +30,11 @@ function statements(manager: EntityManager): LockStatements {
 }
 
 /**
- * The record `id` (a uuid), locked; null when there is none, or with `skipLocked` (retention)
- * when another transaction holds it.
+ * The one lock of a subscription record: its row `FOR UPDATE` until the caller's transaction
+ * ends, taken before any change of the record (the processor's events, shipping, activation, a
+ * processor error, erasure), so changes of one record take turns and each reads the last one's
+ * write. The record `id` (a uuid), locked; null when there is none, or with `skipLocked`
+ * (retention) when another transaction holds it.
  */
 export async function lockSubscription(
   manager: EntityManager,
@@ -45,9 +42,8 @@ export async function lockSubscription(
   { skipLocked = false }: { skipLocked?: boolean } = {},
 ): Promise<Subscription | null> {
   const { byId, byIdSkipLocked } = statements(manager);
-  const [row] = await statementRows<Subscription>(manager, skipLocked ? byIdSkipLocked : byId, [
-    id,
-  ]);
+  const sql = skipLocked ? byIdSkipLocked : byId;
+  const [row] = await statementRows<Subscription>(manager, sql, [id]);
   return row ?? null;
 }
 
