@@ -15,6 +15,7 @@ import {
   validateSync,
   ValidationError,
 } from 'class-validator';
+import { DEVICE_OFFLINE_AFTER_MAX, DEVICE_OFFLINE_AFTER_MIN } from './device-offline-after';
 import { parseBool, splitList } from './parse';
 import { parseTrustProxy, TrustProxy } from './trust-proxy';
 
@@ -84,7 +85,11 @@ export class EnvironmentVariables {
   /** Every device must sign an assertion with its registered key; devices without one are refused. */
   @Transform(toBool) @IsBoolean() DEVICE_REQUIRE_PROOF = false;
   /** A device is offline once its last heartbeat or token is older than this (an org may override). */
-  @Transform(toInt) @IsInt() @Min(2) @Max(2592000) DEVICE_OFFLINE_AFTER_SECONDS = 900;
+  @Transform(toInt)
+  @IsInt()
+  @Min(DEVICE_OFFLINE_AFTER_MIN)
+  @Max(DEVICE_OFFLINE_AFTER_MAX)
+  DEVICE_OFFLINE_AFTER_SECONDS = 900;
   /** How often the liveness pass looks for devices gone quiet (one instance at a time). */
   @Transform(toInt) @IsInt() @Min(1) @Max(86400) DEVICE_LIVENESS_INTERVAL_SECONDS = 30;
   /** A heartbeat's battery under this sends `device.battery_low` (again only after 10 points above). */

@@ -1,6 +1,6 @@
 import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { ErrorCode, statusOf } from '../common/errors/error-code.enum';
-import { conflictFor, isDatabaseUnavailable } from './database-errors';
+import { conflictFor, isDatabaseUnavailable, takenIn } from './database-errors';
 
 describe('isDatabaseUnavailable', () => {
   const withCode = (code: string) => Object.assign(new Error('x'), { code });
@@ -50,7 +50,14 @@ describe('conflictFor', () => {
     expect(held).toMatchObject({ code: ErrorCode.Conflict, detail: expect.stringMatching(/live/) });
   });
 
+  it('gives a check that finds the value taken first the words of the index violation', () => {
+    for (const index of ['UQ_users_email', 'UQ_subscriptions_live_device'] as const) {
+      expect(takenIn(index)).toEqual(conflictFor(violation(index)));
+    }
+  });
+
   it('maps any other unique violation to conflict, with a 409 and no SQL', () => {
+    expect(conflictFor(violation('constructor'))?.detail).toBe('This value is already taken.');
     const err = conflictFor(violation('UQ_sessions_token_hash'));
     expect(err?.code).toBe(ErrorCode.Conflict);
     expect(err && statusOf(err.code)).toBe(409);

@@ -57,7 +57,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 const UNIQUE_VIOLATION = '23505';
 
 /** Unique indexes whose violation means something a client can act on; any other is `conflict`. */
-const UNIQUE_INDEX_ERRORS: Record<string, [ErrorCode, string]> = {
+const UNIQUE_INDEX_ERRORS = {
   UQ_users_email: [ErrorCode.UserExists, 'An account with this email already exists.'],
   UQ_devices_device_id: [
     ErrorCode.DeviceExists,
@@ -67,7 +67,17 @@ const UNIQUE_INDEX_ERRORS: Record<string, [ErrorCode, string]> = {
     ErrorCode.Conflict,
     'The device is held by another live (paid or past_due) subscription.',
   ],
-};
+} satisfies Record<string, [ErrorCode, string]>;
+type UniqueIndex = keyof typeof UNIQUE_INDEX_ERRORS;
+
+/** The 409 a value taken in `index` means: its violation, or a check that finds it first. */
+export function takenIn(index: UniqueIndex): DomainError {
+  const [code, detail] = UNIQUE_INDEX_ERRORS[index];
+  return new DomainError(code, detail);
+}
+
+const isUniqueIndex = (name: unknown): name is UniqueIndex =>
+  typeof name === 'string' && Object.hasOwn(UNIQUE_INDEX_ERRORS, name);
 
 /**
  * A unique value already taken, as the 409 it means, whichever path hit it: the index decides,
@@ -77,9 +87,6 @@ export function conflictFor(err: unknown): DomainError | undefined {
   const driverError: unknown = err instanceof QueryFailedError ? err.driverError : err;
   if (codeOf(driverError) !== UNIQUE_VIOLATION) return undefined;
   const constraint = (driverError as { constraint?: unknown }).constraint;
-  const [code, detail] = (typeof constraint === 'string' && UNIQUE_INDEX_ERRORS[constraint]) || [
-    ErrorCode.Conflict,
-    'This value is already taken.',
-  ];
-  return new DomainError(code, detail);
+  if (isUniqueIndex(constraint)) return takenIn(constraint);
+  return new DomainError(ErrorCode.Conflict, 'This value is already taken.');
 }

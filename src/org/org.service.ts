@@ -19,6 +19,8 @@ const ORG_ORDER: KeysetOrder<Organization, { name: string; id: string }> = {
   read: cursorReader({ name: CURSOR_FIELD.text, id: CURSOR_FIELD.uuid }),
 };
 
+const NO_KEY_UPDATE = { mode: 'for_no_key_update' } as const;
+
 /**
  * Told of a change of an organization's device threshold in its transaction, with the threshold
  * now in force: the device feature recomputes its deadlines there. A listener, because org/ sits
@@ -56,14 +58,7 @@ export class OrgService {
   ): Promise<Organization> {
     const canonical = parseUuid(orgId);
     return this.orgs.manager.transaction(async (m) => {
-      const org = canonical
-        ? await m.findOne(Organization, {
-            where: { id: canonical },
-            // Not FOR UPDATE: that would also hold back every insert that references the org
-            // (its devices, users, endpoints) until the change commits.
-            lock: { mode: 'for_no_key_update' },
-          })
-        : null;
+      const [org] = canonical ? await this.lockRows(m, [canonical]) : [];
       if (!org) throw new OrgError(ErrorCode.NotFound, 'No such organization.');
       const previous = org.deviceOfflineAfterSeconds;
       await m.update(Organization, { id: org.id }, { deviceOfflineAfterSeconds: seconds });
@@ -99,13 +94,18 @@ export class OrgService {
 
   /**
    * Row locks on the organizations, held until the caller's transaction ends: what serialises
-   * changes counted per organization (its admins, its webhook endpoints). In id order, so two
-   * callers locking the same pair cannot deadlock.
+   * changes of an organization and changes counted per organization (its admins, its webhook
+   * endpoints). `FOR NO KEY UPDATE`, not `FOR UPDATE`: that would also hold back every insert
+   * that references the org (its devices, users, endpoints) until the change commits. In id
+   * order, so two callers locking the same pair cannot deadlock. Returns the rows found.
    */
-  async lockForUpdate(manager: EntityManager, ids: string[]): Promise<void> {
+  async lockRows(manager: EntityManager, ids: string[]): Promise<Organization[]> {
+    const locked: Organization[] = [];
     for (const id of [...new Set(ids)].sort()) {
-      await manager.query('SELECT id FROM organizations WHERE id = $1 FOR UPDATE', [id]);
+      const org = await manager.findOne(Organization, { where: { id }, lock: NO_KEY_UPDATE });
+      if (org) locked.push(org);
     }
+    return locked;
   }
 
   async get(id: string): Promise<Organization> {

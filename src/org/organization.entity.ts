@@ -1,7 +1,11 @@
 import { Check, Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { DEVICE_OFFLINE_AFTER_MIN } from '../config/device-offline-after';
 
 @Entity({ name: 'organizations' })
-@Check('CHK_organizations_device_offline_after', `"device_offline_after_seconds" >= 2`)
+@Check(
+  'CHK_organizations_device_offline_after',
+  `"device_offline_after_seconds" >= ${DEVICE_OFFLINE_AFTER_MIN}`,
+)
 export class Organization {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

@@ -1,10 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { buildMessage, ValidateBy } from 'class-validator';
-
-/** The longest threshold an organization may set: 30 days, as DEVICE_OFFLINE_AFTER_SECONDS. */
-export const DEVICE_OFFLINE_AFTER_MAX = 2_592_000;
-/** The shortest: the database's CHECK agrees (CHK_organizations_device_offline_after). */
-export const DEVICE_OFFLINE_AFTER_MIN = 2;
+import { DEVICE_OFFLINE_AFTER_MAX, DEVICE_OFFLINE_AFTER_MIN } from '../config/device-offline-after';
 
 /**
  * `PATCH /api/v1/org`. The field is required and `null` is its value "back to the default"

@@ -11,7 +11,7 @@ export class DataKey {
   @PrimaryColumn('uuid')
   id!: string;
 
-  /** `k1.<master key id>.…` (personal-data.crypto.ts). */
+  /** The data key, wrapped by a master key that it names (`wrap`, personal-data.crypto.ts). */
   @Column({ type: 'text' })
   wrapped!: string;
 

@@ -16,6 +16,7 @@ import {
   unwrap,
   wrap,
   wrappedBy,
+  wrappedByPattern,
 } from './personal-data.crypto';
 
 const CHECK_VALUE = 'device-care data protection check v1';
@@ -58,6 +59,11 @@ export class DataKeyring implements OnModuleInit {
     const master = this.known.get(kid);
     if (!master) throw new Error(`wrapped by key ${kid}, which this instance does not hold`);
     return unwrap(master, wrapped);
+  }
+
+  /** A LIKE pattern for what is already under the current key (`data:rekey`'s statements). */
+  get currentKeyPattern(): string {
+    return wrappedByPattern(this.currentKeyId);
   }
 
   /** Already under the current key: what `data:rekey` skips. */

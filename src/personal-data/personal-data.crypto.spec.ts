@@ -9,6 +9,7 @@ import {
   unwrap,
   wrap,
   wrappedBy,
+  wrappedByPattern,
 } from './personal-data.crypto';
 
 const master = Buffer.alloc(32, 1);
@@ -32,6 +33,15 @@ describe('personal data crypto', () => {
     expect(unwrap(master, wrapped).equals(key)).toBe(true);
     expect(() => unwrap(other, wrapped)).toThrow();
     expect(wrap(master, key)).not.toBe(wrapped); // a new IV each time
+  });
+
+  it('gives the LIKE pattern of what a master key wrapped, and only of that', () => {
+    const pattern = wrappedByPattern(keyId(master));
+    expect(pattern.endsWith('.%')).toBe(true);
+    const prefix = pattern.slice(0, -1);
+    expect(wrap(master, newDataKey()).startsWith(prefix)).toBe(true);
+    expect(wrap(other, newDataKey()).startsWith(prefix)).toBe(false);
+    expect(prefix).not.toMatch(/[%_\\]/); // no LIKE wildcard but the last
   });
 
   it('names a key by a short hash, never the key itself', () => {

@@ -45,6 +45,11 @@ export function wrappedBy(wrapped: string): string | undefined {
   return version === WRAPPED ? kid : undefined;
 }
 
+/** A LIKE pattern for the values wrapped by the master key `kid` (rekey's "not yet under it"). */
+export function wrappedByPattern(kid: string): string {
+  return `${WRAPPED}.${kid}.%`;
+}
+
 export function unwrap(master: Buffer, wrapped: string): Buffer {
   const [version, , ...parts] = wrapped.split('.');
   if (version !== WRAPPED) throw new Error('not a wrapped key');

@@ -82,7 +82,7 @@ export class PersonalData {
   async rekeyBatch(limit: number): Promise<number> {
     return this.keys.manager.transaction(async (manager) => {
       const rows = await manager.query<{ id: string; wrapped: string }[]>(REKEY_BATCH_SQL, [
-        `k1.${this.keyring.currentKeyId}.%`,
+        this.keyring.currentKeyPattern,
         limit,
       ]);
       for (const row of rows) {
@@ -96,7 +96,7 @@ export class PersonalData {
   /** Data keys not under the current master key, as committed (rekey's last check). */
   async notRekeyed(manager: EntityManager = this.keys.manager): Promise<number> {
     const [{ n }] = await manager.query<{ n: number }[]>(NOT_REKEYED_SQL, [
-      `k1.${this.keyring.currentKeyId}.%`,
+      this.keyring.currentKeyPattern,
     ]);
     return n;
   }

@@ -1,9 +1,10 @@
 import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { sqlTextList } from '../database/sql-text-list';
 
-/** docs/checkout.md; the check constraint below lists the same values. */
 /** The one product this service sells; the processor's events for any other are not ours. */
 export const LEASE_PRODUCT = 'lease';
 
+/** The statuses of docs/checkout.md; the CHECK below is built from them. */
 export const SUBSCRIPTION_STATUSES = [
   'pending',
   'paid',
@@ -15,14 +16,20 @@ export const SUBSCRIPTION_STATUSES = [
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /**
+ * Live (contract section 10): still billed, and the holder of its device; at most one live record
+ * holds a device (the partial unique index UQ_subscriptions_live_device below).
+ */
+export const LIVE_STATUSES: readonly SubscriptionStatus[] = ['paid', 'past_due'];
+export const isLive = (status: SubscriptionStatus): boolean => LIVE_STATUSES.includes(status);
+/** The live statuses as an SQL list, for the index below and the statements that use it. */
+export const LIVE_STATUSES_SQL = sqlTextList(LIVE_STATUSES);
+
+/**
  * A subscription intent from the public checkout, then (after the processor's events) the
  * subscription with what the customer entered on the hosted page, for as long as it lives.
  */
 @Entity({ name: 'subscriptions' })
-@Check(
-  'CHK_subscriptions_status',
-  `"status" IN ('pending', 'paid', 'past_due', 'canceled', 'expired', 'payment_failed')`,
-)
+@Check('CHK_subscriptions_status', `"status" IN (${sqlTextList(SUBSCRIPTION_STATUSES)})`)
 // Keyset pages, newest first, with and without a status; the status one also finds reconcile work.
 @Index('IDX_subscriptions_created_at_id', ['createdAt', 'id'])
 @Index('IDX_subscriptions_status_created_at_id', ['status', 'createdAt', 'id'])
@@ -36,7 +43,7 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 // first token's activation finds its record through it too.
 @Index('UQ_subscriptions_live_device', ['deviceId'], {
   unique: true,
-  where: `device_id IS NOT NULL AND status IN ('paid', 'past_due')`,
+  where: `device_id IS NOT NULL AND status IN (${LIVE_STATUSES_SQL})`,
 })
 export class Subscription {
   @PrimaryGeneratedColumn('uuid')

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { SubscriptionError } from './subscription.error';
+import { noSuchSubscription } from './subscription.error';
 import { Clock } from '../common/clock/clock';
 import { statementRows } from '../database/statement-rows';
-import { ErrorCode } from '../common/errors/error-code.enum';
 import { keysetPage, PageRequest } from '../common/pagination/keyset-page';
 import { SUBSCRIPTION_ORDER, SubscriptionPosition, SubscriptionRow } from './subscription-cursor';
 import { SubscriptionHistoryEntry } from './lifecycle/subscription-history.entity';
@@ -27,6 +26,7 @@ import {
   NO_PERSONAL_FIELDS,
   SubscriptionPersonalData,
 } from './care-data/subscription-personal-data.service';
+import { lockSubscription } from './subscription-row-lock';
 import { SubscriptionRecordDto } from './subscription-view.dto';
 import {
   EventOutbox,
@@ -75,8 +75,6 @@ const INSERT_PENDING = outboxStatement(
 
 const RECORD_SESSION_SQL =
   'UPDATE subscriptions SET checkout_session_id = $1, updated_at = $2 WHERE id = $3';
-
-const LOCK = { mode: 'pessimistic_write' } as const;
 
 /** The creation time to the microsecond, for the cursor (a Date would keep milliseconds). */
 const CURSOR_AT = `to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -161,7 +159,7 @@ export class SubscriptionService {
    */
   async noteProcessorError(id: string, reason: string): Promise<void> {
     await this.subscriptions.manager.transaction(async (manager) => {
-      const sub = await manager.findOne(Subscription, { where: { id }, lock: LOCK });
+      const sub = await lockSubscription(manager, id);
       const key = sub && (await this.personalData.keyOf(id, manager));
       if (!sub || !key) return;
       const fields = { ...this.personalData.opened(sub, key), lastProcessorError: reason };
@@ -195,9 +193,7 @@ export class SubscriptionService {
   async get(id: string): Promise<SubscriptionRecord> {
     const canonical = parseUuid(id);
     const found = canonical ? await this.subscriptions.findOneBy({ id: canonical }) : null;
-    if (!found) {
-      throw new SubscriptionError(ErrorCode.NotFound, 'No such subscription.');
-    }
+    if (!found) throw noSuchSubscription();
     return this.personalData.openOne(found);
   }
 

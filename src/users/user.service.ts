@@ -67,7 +67,7 @@ export class UserService {
     const user = await this.dataSource.transaction(async (manager) => {
       // Every change that can remove an admin locks the org first, so two admins demoting each
       // other at once are serialised and the second sees the first's write.
-      await this.orgs.lockForUpdate(manager, [orgId]);
+      await this.orgs.lockRows(manager, [orgId]);
       const found = await manager.getRepository(User).findOneBy({ id, orgId });
       if (!found) throw notFound();
       before = { role: found.role, disabled: found.disabled };
@@ -103,7 +103,7 @@ export class UserService {
       if (!current) {
         throw new UserError(ErrorCode.NotFound, 'No account has this email.');
       }
-      await this.orgs.lockForUpdate(manager, [current.orgId, org.id]);
+      await this.orgs.lockRows(manager, [current.orgId, org.id]);
       // Reread under the locks: the account may have moved or changed since.
       const user = await users.findOneByOrFail({ id: current.id });
       before = { role: user.role, disabled: user.disabled, orgId: user.orgId };

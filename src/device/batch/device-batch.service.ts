@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { Clock } from '../../common/clock/clock';
 import { ErrorCode } from '../../common/errors/error-code.enum';
+import { takenIn } from '../../database/database-errors';
 import { statementRows } from '../../database/statement-rows';
 import { OrgService } from '../../org/org.service';
 import { EventOutbox, OrgOutgoingEvent } from '../../outgoing-webhook/outbox/event-outbox.service';
@@ -24,6 +25,9 @@ export interface DeviceBatchResult {
 /** The registered devices among a batch's ids, wherever they are (one statement, decision 0012). */
 const FIND_SQL = `SELECT device_id AS "deviceId", org_id AS "orgId", model, provider,
   public_key_thumbprint AS "thumbprint" FROM devices WHERE device_id = ANY($1::varchar[])`;
+
+/** Another organization's device_id: the single registration's words, nothing of the device. */
+const TAKEN = takenIn('UQ_devices_device_id').detail;
 
 /**
  * The new devices in one statement. A device_id that another transaction registered since the
@@ -156,12 +160,12 @@ function sortOut(
 
 /**
  * Why a registered device is not the one the row asks for, or undefined when it is. Another
- * organization's device gets the single registration's words: that the id is taken, nothing of
- * the device. A row without a key matches whatever key the device has (the CSV has none); a row
- * with one must name the device's key (a batch never rotates a key: PUT …/public-key does).
+ * organization's device is TAKEN. A row without a key matches whatever key the device has (the
+ * CSV has none); a row with one must name the device's key (a batch never rotates a key: PUT
+ * …/public-key does).
  */
 function conflictOf(orgId: string, row: BatchRow, device: FoundDevice): string | undefined {
-  if (device.orgId !== orgId) return 'A device with this device_id is already registered.';
+  if (device.orgId !== orgId) return TAKEN;
   if (device.model !== row.model || device.provider !== row.provider) {
     return 'This device_id is registered in this organization with another model or provider.';
   }

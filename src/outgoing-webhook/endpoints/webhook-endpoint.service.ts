@@ -65,7 +65,7 @@ export class WebhookEndpointService {
     const secret = newWebhookSecret();
     const saved = await this.endpoints.manager.transaction(async (m) => {
       // The org's row lock makes concurrent creations count one after the other.
-      await this.orgs.lockForUpdate(m, [orgId]);
+      await this.orgs.lockRows(m, [orgId]);
       const [{ n }] = await m.query<{ n: string }[]>(
         'SELECT count(*) AS n FROM webhook_endpoints WHERE org_id = $1',
         [orgId],

@@ -26,7 +26,7 @@ export class WebhookSecretRekey {
   async rekeySecrets(limit: number): Promise<number> {
     return this.endpoints.manager.transaction(async (m) => {
       type Row = { id: string; secret: string; previous: string | null };
-      const rows = await m.query<Row[]>(REKEY_SQL, [this.keyPattern(), limit]);
+      const rows = await m.query<Row[]>(REKEY_SQL, [this.keyring.currentKeyPattern, limit]);
       let rewrapped = 0;
       for (const row of rows) {
         const [secret, previous] = [row.secret, row.previous].map((s) => {
@@ -45,11 +45,9 @@ export class WebhookSecretRekey {
 
   /** Endpoints with a secret not under the current key, as committed (rekey's last check). */
   async secretsNotRekeyed(manager: EntityManager): Promise<number> {
-    const [{ n }] = await manager.query<{ n: number }[]>(NOT_REKEYED_SQL, [this.keyPattern()]);
+    const [{ n }] = await manager.query<{ n: number }[]>(NOT_REKEYED_SQL, [
+      this.keyring.currentKeyPattern,
+    ]);
     return n;
-  }
-
-  private keyPattern(): string {
-    return `k1.${this.keyring.currentKeyId}.%`;
   }
 }

@@ -14,18 +14,13 @@ import { PersonalData } from '../../personal-data/personal-data.service';
 import { PaymentProcessorClient } from '../../processor/payment-processor.client';
 import { describeProcessorError, isResourceMissing } from '../../processor/processor-errors';
 import { NO_PERSONAL_FIELDS } from './subscription-personal-data.service';
-import { SubscriptionError } from '../subscription.error';
-import { Subscription, SubscriptionRecord, SubscriptionStatus } from '../subscription.entity';
-
-/** Still billed: erasing it would leave the processor charging a customer we no longer know. */
-const BILLED: readonly SubscriptionStatus[] = ['paid', 'past_due'];
-/** Retention counts from the status change for these, from the creation for `pending`. */
-const ENDED: readonly SubscriptionStatus[] = ['canceled', 'expired', 'payment_failed'];
+import { noSuchSubscription, SubscriptionError } from '../subscription.error';
+import { lockSubscription } from '../subscription-row-lock';
+import { FINAL_STATUSES } from '../lifecycle/subscription-status.machine';
+import { isLive, Subscription, SubscriptionRecord } from '../subscription.entity';
 
 /** A failed deletion is asked again by a reconcile pass no sooner than this (RECHECK_AFTER_MS). */
 const STAMP_SQL = 'UPDATE subscriptions SET reconciled_at = $2 WHERE id = $1';
-const LOCK = { mode: 'pessimistic_write' } as const;
-const SKIP_LOCKED = { mode: 'pessimistic_write', onLocked: 'skip_locked' } as const;
 const DONE_SQL = `UPDATE subscriptions SET processor_erasure_pending = false
   WHERE id = $1 AND processor_erasure_pending`;
 
@@ -66,14 +61,15 @@ export class SubscriptionErasure {
   async erase(id: string, actor: AuditActor): Promise<SubscriptionRecord> {
     const canonical = parseUuid(id);
     const sub = canonical ? (await this.eraseOne(canonical, actor, {}))?.sub : undefined;
-    if (!sub) throw new SubscriptionError(ErrorCode.NotFound, 'No such subscription.');
+    if (!sub) throw noSuchSubscription();
     return Object.assign(sub, NO_PERSONAL_FIELDS);
   }
 
   /** Retention's erasure of one record; false when it was not (locked, erased, or no longer due). */
   async eraseIfDue(id: string, cutoff: Date, actor: AuditActor): Promise<boolean> {
+    // An ended record counts from its status change, a pending one from its creation.
     const due = (s: Subscription) =>
-      (ENDED.includes(s.status) && s.statusChangedAt < cutoff) ||
+      (FINAL_STATUSES.has(s.status) && s.statusChangedAt < cutoff) ||
       (s.status === 'pending' && s.createdAt < cutoff);
     return (await this.eraseOne(id, actor, { skipLocked: true, due }))?.erasedNow ?? false;
   }
@@ -122,11 +118,12 @@ export class SubscriptionErasure {
     actor: AuditActor,
     { skipLocked, due }: EraseOptions,
   ): Promise<Erased | undefined> {
-    const lock = skipLocked ? SKIP_LOCKED : LOCK;
-    const sub = await m.findOne(Subscription, { where: { id }, lock });
+    const sub = await lockSubscription(m, id, { skipLocked });
     if (!sub) return undefined;
     if (sub.erasedAt || (due && !due(sub))) return { sub, erasedNow: false };
-    if (BILLED.includes(sub.status)) {
+    // A live record is still billed: erasing it would leave the processor charging a customer we
+    // no longer know.
+    if (isLive(sub.status)) {
       throw new SubscriptionError(
         ErrorCode.Conflict,
         'The subscription is still billed: cancel it at the processor first, then erase it.',

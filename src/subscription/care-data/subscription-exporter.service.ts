@@ -6,7 +6,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AuditActor } from '../../audit/audit-event.types';
-import { ErrorCode } from '../../common/errors/error-code.enum';
 import { parseUuid } from '../../config/uuid';
 import {
   SubjectDeliveries,
@@ -14,7 +13,7 @@ import {
 } from '../../outgoing-webhook/delivery/subject-deliveries.service';
 import { SubscriptionHistoryEntry } from '../lifecycle/subscription-history.entity';
 import { SubscriptionPersonalData } from './subscription-personal-data.service';
-import { SubscriptionError } from '../subscription.error';
+import { noSuchSubscription } from '../subscription.error';
 import { Subscription } from '../subscription.entity';
 import type { SubscriptionDetail } from '../subscription.service';
 
@@ -41,7 +40,7 @@ export class SubscriptionExporter {
     const found = canonical
       ? await this.dataSource.transaction((m) => this.read(m, actor, canonical))
       : undefined;
-    if (!found) throw new SubscriptionError(ErrorCode.NotFound, 'No such subscription.');
+    if (!found) throw noSuchSubscription();
     return found;
   }
 

@@ -5,6 +5,8 @@ import { SYSTEM_ACTOR } from '../../audit/audit-event.types';
 import { Clock } from '../../common/clock/clock';
 import { AppConfig } from '../../config/app-config';
 import type { HousekeepingTask } from '../../database/housekeeping.service';
+import { sqlTextList } from '../../database/sql-text-list';
+import { FINAL_STATUSES } from '../lifecycle/subscription-status.machine';
 import { SubscriptionErasure } from './subscription-erasure.service';
 
 /** Records read per query; each is then erased in its own transaction. */
@@ -17,7 +19,7 @@ const FIRST_ID = '00000000-0000-0000-0000-000000000000';
  * change, pending ones from their creation (IDX_subscriptions_retention and the status index).
  */
 const DUE_SQL = `SELECT id FROM subscriptions WHERE erased_at IS NULL AND id > $3 AND (
-    (status IN ('canceled', 'expired', 'payment_failed') AND status_changed_at < $1)
+    (status IN (${sqlTextList([...FINAL_STATUSES])}) AND status_changed_at < $1)
     OR (status = 'pending' AND created_at < $1))
   ORDER BY id LIMIT $2`;
 

@@ -12,6 +12,7 @@ import {
   SubscriptionStatus,
 } from '../subscription.entity';
 import { SubscriptionService } from '../subscription.service';
+import { lockSubscription, lockSubscriptionOfProcessor } from '../subscription-row-lock';
 import { EventOutbox } from '../../outgoing-webhook/outbox/event-outbox.service';
 import { columnsAsProperties } from '../../database/columns-as-properties';
 import { statementRows } from '../../database/statement-rows';
@@ -58,17 +59,10 @@ export interface ApplyResult {
   to?: SubscriptionStatus;
 }
 
-const LOCK = { mode: 'pessimistic_write' } as const;
 const HISTORY_INSERT_SQL = `INSERT INTO subscription_history (subscription_id, event_id, type, effect,
   from_status, to_status, event_created_at, received_at, source)
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING RETURNING id`;
 const SESSION_TAKEN_SQL = 'SELECT 1 FROM subscriptions WHERE checkout_session_id = $1 LIMIT 1';
-
-/** Every column of an entity, aliased to its property: rows read this way are the entity's shape. */
-const columnsOf = (
-  manager: EntityManager,
-  entity: typeof Subscription | typeof SubscriptionHistoryEntry,
-) => columnsAsProperties(manager.connection.getMetadata(entity));
 
 /**
  * Applies processor events to subscription records, for the webhook and the reconcile pass
@@ -78,11 +72,11 @@ const columnsOf = (
 @Injectable()
 export class SubscriptionLifecycleService {
   /**
-   * Constant statements for every event's reads and the history insert, made once from the
-   * entities' metadata: TypeORM's find/insert builders rebuilt them per event
-   * (docs/decisions/0012-constant-sql-on-hot-paths.md).
+   * Constant statements for every event's history read and the record's patch, made once from
+   * the entities' metadata (the record's lock too: subscription-row-lock.ts): TypeORM's
+   * find/update builders rebuilt them per event (docs/decisions/0012-constant-sql-on-hot-paths.md).
    */
-  private sql?: { lockById: string; history: string };
+  private historySql?: string;
   private patchSql?: PatchStatements;
 
   constructor(
@@ -92,14 +86,11 @@ export class SubscriptionLifecycleService {
     private readonly custody: SubscriptionDeviceCustody,
   ) {}
 
-  private statements(manager: EntityManager): { lockById: string; history: string } {
-    this.sql ??= {
-      lockById: `SELECT ${columnsOf(manager, Subscription)} FROM subscriptions WHERE id = $1 LIMIT 1 FOR UPDATE`,
-      history:
-        `SELECT ${columnsOf(manager, SubscriptionHistoryEntry)} FROM subscription_history ` +
-        'WHERE subscription_id = $1 ORDER BY event_created_at ASC, id ASC',
-    };
-    return this.sql;
+  private historyStatement(manager: EntityManager): string {
+    this.historySql ??=
+      `SELECT ${columnsAsProperties(manager.connection.getMetadata(SubscriptionHistoryEntry))} ` +
+      'FROM subscription_history WHERE subscription_id = $1 ORDER BY event_created_at ASC, id ASC';
+    return this.historySql;
   }
 
   async apply(
@@ -121,7 +112,7 @@ export class SubscriptionLifecycleService {
     }
     const history = await statementRows<SubscriptionHistoryEntry>(
       manager,
-      this.statements(manager).history,
+      this.historyStatement(manager),
       [sub.id],
     );
     const stored: TimelineEntry[] = history.map((h) => ({
@@ -187,18 +178,9 @@ export class SubscriptionLifecycleService {
    */
   private async lockRecord(manager: EntityManager, ref: EventRef): Promise<Subscription | null> {
     const id = parseUuid(ref.subscriptionId);
-    if (id) {
-      const rows = await statementRows<Subscription>(manager, this.statements(manager).lockById, [
-        id,
-      ]);
-      return rows[0] ?? null;
-    }
+    if (id) return lockSubscription(manager, id);
     if (!ref.processorSubscriptionId) return null;
-    return manager.getRepository(Subscription).findOne({
-      where: { processorSubscriptionId: ref.processorSubscriptionId },
-      order: { createdAt: 'ASC' },
-      lock: LOCK,
-    });
+    return lockSubscriptionOfProcessor(manager, ref.processorSubscriptionId);
   }
 
   /**

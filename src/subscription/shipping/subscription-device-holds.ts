@@ -2,34 +2,25 @@ import type { EntityManager } from 'typeorm';
 import { ADVISORY_LOCK } from '../../database/advisory-locks';
 import { statementRows } from '../../database/statement-rows';
 import type { NewOutgoingEvent } from '../../outgoing-webhook/outbox/event-outbox.service';
-import type { SubscriptionStatus } from '../subscription.entity';
-
-/**
- * Who holds a device (contract section 10): at most one live record, kept by the partial unique
- * index UQ_subscriptions_live_device. Shipping and a record coming back to live check it under
- * one advisory lock per device, so the check stays true until their change commits (the index
- * stays the last word against anything else).
- */
-export const LIVE_STATUSES: readonly SubscriptionStatus[] = ['paid', 'past_due'];
-
-export const isLive = (status: SubscriptionStatus): boolean => LIVE_STATUSES.includes(status);
-/** The same statuses in SQL (the partial index UQ_subscriptions_live_device names them too). */
-const LIVE_IN = LIVE_STATUSES.map((s) => `'${s}'`).join(', ');
+import { LIVE_STATUSES_SQL } from '../subscription.entity';
 
 /**
  * The live record holding the device and not activated yet: a constant statement on the partial
  * unique index UQ_subscriptions_live_device, read on every token (decision 0012).
  */
 export const AWAITING_ACTIVATION_SQL = `SELECT id FROM subscriptions
-  WHERE device_id = $1 AND status IN (${LIVE_IN}) AND device_activated_at IS NULL LIMIT 1`;
+  WHERE device_id = $1 AND status IN (${LIVE_STATUSES_SQL}) AND device_activated_at IS NULL LIMIT 1`;
 
 const LOCK_DEVICE_SQL = 'SELECT pg_advisory_xact_lock($1, hashtext($2)) AS locked';
 const LIVE_HOLDER_SQL = `SELECT id FROM subscriptions
-  WHERE device_id = $1 AND status IN (${LIVE_IN}) AND id <> $2 LIMIT 1`;
+  WHERE device_id = $1 AND status IN (${LIVE_STATUSES_SQL}) AND id <> $2 LIMIT 1`;
 
 /**
- * Takes the device's hand-over lock (until the transaction ends), then answers whether a live
- * record other than `subscriptionId` holds it.
+ * Who holds a device (contract section 10): at most one live record, kept by the partial unique
+ * index UQ_subscriptions_live_device. Takes the device's hand-over lock (until the transaction
+ * ends), then answers whether a live record other than `subscriptionId` holds it: under that one
+ * advisory lock per device the answer stays true until the caller's change commits (the index
+ * stays the last word against anything else).
  */
 export async function heldByAnother(
   manager: EntityManager,

@@ -4,12 +4,11 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock/clock';
 import { statementRows } from '../../database/statement-rows';
 import { EventOutbox } from '../../outgoing-webhook/outbox/event-outbox.service';
-import { AWAITING_ACTIVATION_SQL, isLive } from './subscription-device-holds';
+import { AWAITING_ACTIVATION_SQL } from './subscription-device-holds';
 import { SubscriptionPersonalData } from '../care-data/subscription-personal-data.service';
-import { Subscription } from '../subscription.entity';
+import { isLive, Subscription } from '../subscription.entity';
+import { lockSubscription } from '../subscription-row-lock';
 import { SubscriptionService } from '../subscription.service';
-
-const LOCK = { mode: 'pessimistic_write' } as const;
 
 /**
  * Activated (contract section 10): the assigned device's first token after its assignment stamps
@@ -47,7 +46,7 @@ export class SubscriptionDevices {
 
   /** Under the record's lock, checked again: two first tokens at once tell it once. */
   private async activate(m: EntityManager, id: string, deviceId: string): Promise<void> {
-    const sub = await m.findOne(Subscription, { where: { id }, lock: LOCK });
+    const sub = await lockSubscription(m, id);
     if (!sub || sub.deviceId !== deviceId || !isLive(sub.status) || sub.deviceActivatedAt) return;
     const now = this.clock.now();
     await m.update(Subscription, id, { deviceActivatedAt: now, updatedAt: now });

@@ -7,17 +7,20 @@ import { Clock } from '../../common/clock/clock';
 import { ErrorCode } from '../../common/errors/error-code.enum';
 import { AppConfig } from '../../config/app-config';
 import { parseUuid } from '../../config/uuid';
+import { takenIn } from '../../database/database-errors';
 import { DeviceService } from '../../device/registry/device.service';
 import { EventOutbox } from '../../outgoing-webhook/outbox/event-outbox.service';
 import type { ShipDeviceDto } from './ship-device.dto';
 import { subscriptionSubject } from '../subscription-audit';
-import { heldByAnother, isLive, returnRequested } from './subscription-device-holds';
+import { heldByAnother, returnRequested } from './subscription-device-holds';
 import { SubscriptionPersonalData } from '../care-data/subscription-personal-data.service';
-import { SubscriptionError } from '../subscription.error';
-import { Subscription, SubscriptionRecord } from '../subscription.entity';
+import { noSuchSubscription, SubscriptionError } from '../subscription.error';
+import { isLive, Subscription, SubscriptionRecord } from '../subscription.entity';
+import { lockSubscription } from '../subscription-row-lock';
 import { SubscriptionService } from '../subscription.service';
 
-const LOCK = { mode: 'pessimistic_write' } as const;
+/** No fulfilment organization, or no such device in it: one answer, nothing of other orgs told. */
+const noSuchDevice = () => new SubscriptionError(ErrorCode.NotFound, 'No such device.');
 
 /** The device columns a shipping sets (the tracking number goes sealed, in `personal`). */
 type DeviceColumns = Pick<
@@ -53,9 +56,9 @@ export class SubscriptionShipping {
   /** The record as it now is; the same details again change nothing and tell no one. */
   async ship(id: string, body: ShipDeviceDto, actor: AuditActor): Promise<SubscriptionRecord> {
     const canonical = parseUuid(id);
-    if (!canonical) throw new SubscriptionError(ErrorCode.NotFound, 'No such subscription.');
+    if (!canonical) throw noSuchSubscription();
     const orgId = this.config.subscriptions.fulfilmentOrgId;
-    if (!orgId) throw new SubscriptionError(ErrorCode.NotFound, 'No such device.');
+    if (!orgId) throw noSuchDevice();
     const order: Order = { id: canonical, body, orgId, actor };
     return this.dataSource.transaction((m) => this.shipLocked(m, order));
   }
@@ -64,22 +67,17 @@ export class SubscriptionShipping {
     m: EntityManager,
     { id, body, orgId, actor }: Order,
   ): Promise<SubscriptionRecord> {
-    const locked = await m.findOne(Subscription, { where: { id }, lock: LOCK });
-    if (!locked) throw new SubscriptionError(ErrorCode.NotFound, 'No such subscription.');
+    const locked = await lockSubscription(m, id);
+    if (!locked) throw noSuchSubscription();
     // Share-locked until commit: a deactivation cannot slip in between the check and the shipping.
     const status = await this.devices.statusIn(orgId, body.device_id, m);
-    if (!status) throw new SubscriptionError(ErrorCode.NotFound, 'No such device.');
+    if (!status) throw noSuchDevice();
     const active = status === 'active';
     if (!isLive(locked.status)) {
       throw new SubscriptionError(ErrorCode.Conflict, 'Only a paid or past_due record is shipped.');
     }
     if (!active) throw new SubscriptionError(ErrorCode.Conflict, 'The device is deactivated.');
-    if (await heldByAnother(m, body.device_id, id)) {
-      throw new SubscriptionError(
-        ErrorCode.Conflict,
-        'The device is held by another live (paid or past_due) subscription.',
-      );
-    }
+    if (await heldByAnother(m, body.device_id, id)) throw takenIn('UQ_subscriptions_live_device');
     const key = await this.personalData.keyOf(id, m);
     const record = this.personalData.opened(locked, key);
     // Without a key (erased, then paid again) nothing personal can be stored: no tracking number.
