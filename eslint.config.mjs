@@ -1,82 +1,7 @@
 // @ts-check
 import eslint from '@eslint/js';
-import importPlugin from 'eslint-plugin-import';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
-
-/**
- * Import directions (ARCHITECTURE.md, "Folders and what each may import"). The shared layers
- * (config, common, database) import no feature; a feature reaches another only through its public
- * files; nothing in src imports the tests, benchmarks or the development identity provider.
- */
-const FEATURES = [
-  'auth',
-  'checkout',
-  'device',
-  'health',
-  'metrics',
-  'org',
-  'outgoing-webhook',
-  'plans',
-  'subscription',
-  'users',
-  'processor-webhook',
-];
-const TOP = [
-  './src/main.ts',
-  './src/cli.ts',
-  './src/app.module.ts',
-  './src/app.setup.ts',
-  './src/cli',
-];
-/** What a feature offers the others: its module, entities, services, errors, decorators, handlers. */
-const PUBLIC = [
-  '*.module.ts',
-  '*.entity.ts',
-  '*.service.ts',
-  '*.error.ts',
-  '*.decorator.ts',
-  '*.handlers.ts',
-  '*auth-user.ts', // a glob, as exceptions to a glob must be
-];
-const featureZones = FEATURES.flatMap((target) =>
-  FEATURES.filter((from) => from !== target).map((from) => ({
-    target: `./src/${target}`,
-    from: `./src/${from}/**`,
-    // With a glob `from`, exceptions are globs matched against the absolute path imported.
-    except: PUBLIC.map((file) => `${import.meta.dirname}/src/${from}/**/${file}`),
-    message: `${from}/ is reached from ${target}/ only through its public files (ARCHITECTURE.md).`,
-  })),
-);
-const importZones = [
-  {
-    target: ['./src/config', './src/common', './src/database', './src/processor'],
-    from: [...FEATURES.map((f) => `./src/${f}`), ...TOP],
-    message: 'The shared layers import no feature and nothing above them (ARCHITECTURE.md).',
-  },
-  {
-    target: './src/config',
-    from: ['./src/common', './src/database', './src/processor'],
-    message: 'config/ is the bottom layer: it imports nothing else of ours.',
-  },
-  {
-    target: FEATURES.map((f) => `./src/${f}`),
-    from: TOP.filter((t) => t !== './src/cli'),
-    message: 'Features do not import the composition root (main, cli.ts, app.module, app.setup).',
-  },
-  {
-    target: FEATURES.map((f) => `./src/${f}`),
-    from: './src/cli',
-    except: ['./cli-command.ts'],
-    message: "A feature's *.cli.ts uses only cli/cli-command.ts; the CLI frame imports features.",
-  },
-  {
-    target: ['./src', './ormconfig.ts'],
-    from: ['./test', './bench', './dev-fleet', './dev-idp', './dev-processor', './dev-receiver'],
-    message: 'Production code never imports tests, benchmarks or the development stand-ins.',
-  },
-  ...featureZones,
-];
 
 /**
  * Each JWT library has one job (CONTRACT.md section 1, ARCHITECTURE.md): `jsonwebtoken` makes the
@@ -168,17 +93,6 @@ export default tseslint.config(
             },
           ],
         },
-      ],
-    },
-  },
-  {
-    files: ['src/**/*.ts', 'ormconfig.ts'],
-    plugins: { import: importPlugin },
-    settings: { 'import/resolver': { node: { extensions: ['.ts', '.js'] } } },
-    rules: {
-      'import/no-restricted-paths': [
-        'error',
-        { basePath: import.meta.dirname, zones: importZones },
       ],
     },
   },

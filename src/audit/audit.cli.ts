@@ -1,4 +1,4 @@
-import { CliCommand } from '../cli/cli-command';
+import { CliCommand } from '../common/cli/cli-command';
 import { AuditEvents } from './audit-events.service';
 import { AuditModule } from './audit.module';
 

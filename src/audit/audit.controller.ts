@@ -1,8 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { AuthUser } from '../auth/auth-user';
-import { Auth } from '../auth/auth.decorator';
-import { CurrentUser } from '../auth/current-user.decorator';
+import type { AuthUser } from '../common/auth/auth-user';
+import { Auth } from '../common/auth/auth.decorator';
+import { CurrentUser } from '../common/auth/current-user.decorator';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { ApiProblems } from '../common/openapi/api-problems.decorator';
 import { AuditEventListDto } from './audit-event-view.dto';

@@ -6,19 +6,22 @@ import { OrgModule } from '../org/org.module';
 import { AuthBootstrapService } from './sign-in/auth-bootstrap.service';
 import { AuthController } from './sign-in/auth.controller';
 import { AuthService } from './sign-in/auth.service';
-import { CrossSiteGuard } from './cross-site.guard';
+import { CrossSiteGuard } from '../common/auth/cross-site.guard';
 import { IdTokenVerifier } from './sign-in/id-token.verifier';
 import { OidcDiscovery } from './sign-in/oidc-discovery.service';
-import { RoleGuard } from './role.guard';
+import { RoleGuard } from '../common/auth/role.guard';
 import { SessionController } from './session/session.controller';
-import { SessionGuard } from './session.guard';
+import { SessionGuard } from '../common/auth/session.guard';
+import { SessionAuthenticator } from '../common/auth/session-authenticator';
+import { SessionCookieAuthenticator } from './session/session-cookie.authenticator';
 import { SessionModule } from './session/session.module';
 import { SignInAudit } from './sign-in/sign-in-audit';
 import { User } from './user.entity';
 
 /**
- * Sign-in and sessions. Global, so any feature's controller can use `@Auth()` without importing
- * this module (its guards resolve their services from here). Accounts are administered by users/.
+ * Sign-in and sessions. Global, so any feature's controller can use `@Auth()` (common/auth)
+ * without importing this module: its guards resolve `SessionAuthenticator`, provided here, from
+ * this module's exports. Accounts are administered by users/.
  */
 @Global()
 @Module({
@@ -39,7 +42,15 @@ import { User } from './user.entity';
     CrossSiteGuard,
     SessionGuard,
     RoleGuard,
+    { provide: SessionAuthenticator, useClass: SessionCookieAuthenticator },
   ],
-  exports: [SessionModule, CrossSiteGuard, SessionGuard, RoleGuard, OidcDiscovery],
+  exports: [
+    SessionModule,
+    SessionAuthenticator,
+    CrossSiteGuard,
+    SessionGuard,
+    RoleGuard,
+    OidcDiscovery,
+  ],
 })
 export class AuthModule {}

@@ -8,7 +8,7 @@ import {
   PrimaryGeneratedColumn,
 } from 'typeorm';
 import { Organization } from '../org/organization.entity';
-import type { Role } from './auth-user';
+import type { Role } from '../common/auth/auth-user';
 
 @Entity({ name: 'users' })
 @Check('CHK_users_role', `"role" IN ('admin', 'member')`)

@@ -1,4 +1,4 @@
-import { CliCommand } from './cli-command';
+import { CliCommand } from '../common/cli/cli-command';
 
 const table = (rows: [string, string][]): string[] => {
   const width = Math.max(...rows.map(([left]) => left.length));

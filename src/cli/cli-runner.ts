@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { NestFactory } from '@nestjs/core';
 import { DomainError } from '../common/errors/domain.error';
-import { conflictFor } from '../database/database-errors';
-import { CliArgs, CliCommand, CliRefusal, CliRun } from './cli-command';
+import { conflictFor } from '../common/errors/database-errors';
+import { CliArgs, CliCommand, CliRefusal, CliRun } from '../common/cli/cli-command';
 import { COMMANDS } from './cli-commands';
 import { commandHelp, toolHelp } from './cli-help';
 import { CliModule } from './cli.module';

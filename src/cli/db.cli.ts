@@ -1,6 +1,6 @@
 import { DatabaseModule } from '../database/database.module';
 import { migrationsAppliedHere, migrationsUnknownHere } from '../database/migrate';
-import { CliCommand } from './cli-command';
+import { CliCommand } from '../common/cli/cli-command';
 
 export const dbCommands: Record<string, CliCommand> = {
   'db:migrate': {

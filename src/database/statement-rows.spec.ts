@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { isDatabaseUnavailable } from './database-errors';
+import { isDatabaseUnavailable } from '../common/errors/database-errors';
 import { assertDriverPool, statementRows } from './statement-rows';
 
 const rows = [{ one: 1 }];

@@ -9,7 +9,7 @@ import type { DataSource, EntityManager } from 'typeorm';
  * connection its query runner holds
  * (`QueryRunner.connect()` hands it over); on the default manager, on a connection of the pool,
  * which pg takes and gives back around the one statement. A failure is the driver's error, not TypeORM's
- * QueryFailedError (database-errors.ts reads both). An UPDATE's RETURNING rows come back as rows,
+ * QueryFailedError (common/errors/database-errors.ts reads both). An UPDATE's RETURNING rows come back as rows,
  * not as `manager.query`'s `[rows, count]`.
  */
 export async function statementRows<T extends QueryResultRow>(

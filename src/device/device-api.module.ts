@@ -9,14 +9,13 @@ import { DeviceTokenService } from './tokens/device-token.service';
 import { Device } from './device.entity';
 import { DeviceModule } from './device.module';
 import { DeviceLivenessScheduler } from './liveness/device-liveness.scheduler';
-import { SubscriptionDeviceModule } from '../subscription/shipping/subscription-device.module';
 
 /**
  * The device routes: token exchange, device-scoped operations (the `device-jwt` Passport strategy)
  * and the org's device list; the liveness pass's timer (server only).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Device]), DeviceModule, SubscriptionDeviceModule],
+  imports: [TypeOrmModule.forFeature([Device]), DeviceModule],
   controllers: [DeviceAuthController, DeviceSelfController, DeviceController],
   providers: [
     DeviceTokenService,

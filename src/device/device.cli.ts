@@ -1,6 +1,13 @@
 import { createPublicKey } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { CliCommand, CliRefusal, dtoFrom, ORG_FLAG, PAGE_FLAGS, str } from '../cli/cli-command';
+import {
+  CliCommand,
+  CliRefusal,
+  dtoFrom,
+  ORG_FLAG,
+  PAGE_FLAGS,
+  str,
+} from '../common/cli/cli-command';
 import { OrgService } from '../org/org.service';
 import { CreateDeviceDto } from './registry/create-device.dto';
 import { DeviceModule } from './device.module';

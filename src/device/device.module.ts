@@ -7,6 +7,7 @@ import { DeviceAssertionJti } from './tokens/device-assertion-jti.entity';
 import { DeviceAudit } from './device-audit';
 import { DEVICE_JTI_RETENTION } from './tokens/device-jti-retention';
 import { DeviceJtiStore } from './tokens/device-jti.store';
+import { DeviceTokenEvents } from './tokens/device-token-events.service';
 import { Device } from './device.entity';
 import { DeviceService } from './registry/device.service';
 import { DeviceBatch } from './batch/device-batch.service';
@@ -31,6 +32,7 @@ import { AuditTrailModule } from '../audit/audit-trail.module';
     DeviceService,
     DeviceBatch,
     DeviceJtiStore,
+    DeviceTokenEvents,
     DeviceAudit,
     DevicePresence,
     DeviceLiveness,
@@ -40,6 +42,7 @@ import { AuditTrailModule } from '../audit/audit-trail.module';
     DeviceService,
     DeviceBatch,
     DeviceJtiStore,
+    DeviceTokenEvents,
     DeviceAudit,
     DevicePresence,
     DeviceLiveness,

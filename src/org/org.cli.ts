@@ -1,6 +1,5 @@
 import { cliActor } from '../audit/audit-event.types';
-import { CliCommand, dtoFrom, ORG_FLAG, PAGE_FLAGS, str } from '../cli/cli-command';
-import { DeviceModule } from '../device/device.module';
+import { CliCommand, dtoFrom, ORG_FLAG, PAGE_FLAGS, str } from '../common/cli/cli-command';
 import { PageQueryDto } from '../common/pagination/page-query.dto';
 import { OrgListResponse, OrgResponse } from './org-view.dto';
 import { OrgModule } from './org.module';
@@ -39,9 +38,9 @@ export const orgCommands: Record<string, CliCommand> = {
         help: 'seconds without a heartbeat or token before a device is offline; default: the service default',
       },
     },
-    // DeviceModule (which brings OrgModule): the devices' deadlines follow the threshold through
-    // a listener the device feature registers.
-    module: DeviceModule,
+    // Run with DeviceModule too (cli/cli-commands.ts): the devices' deadlines follow the threshold
+    // through the listener the device feature registers; org/ does not import device/.
+    module: OrgModule,
     prepare: async (args) => {
       const given = str(args, 'device-offline-after-seconds');
       const seconds = given === 'default' ? null : /^\d{1,9}$/.test(given) ? Number(given) : given;

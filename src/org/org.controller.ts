@@ -1,9 +1,9 @@
 import { Body, Controller, Get, Patch } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { userActor } from '../audit/audit-event.types';
-import { Auth } from '../auth/auth.decorator';
-import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser } from '../auth/current-user.decorator';
+import { Auth } from '../common/auth/auth.decorator';
+import type { AuthUser } from '../common/auth/auth-user';
+import { CurrentUser } from '../common/auth/current-user.decorator';
 import { ApiCookieWrite } from '../common/openapi/api-problems.decorator';
 import { OrgResponse } from './org-view.dto';
 import { OrgService } from './org.service';

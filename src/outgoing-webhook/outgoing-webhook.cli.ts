@@ -1,4 +1,4 @@
-import { CliCommand, dtoFrom, ORG_FLAG, str } from '../cli/cli-command';
+import { CliCommand, dtoFrom, ORG_FLAG, str } from '../common/cli/cli-command';
 import { OrgService } from '../org/org.service';
 import { OutgoingWebhookEndpointsModule } from './outgoing-webhook-endpoints.module';
 import { WebhookDeliveryService } from './delivery/webhook-delivery.service';

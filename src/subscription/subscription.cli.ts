@@ -1,4 +1,4 @@
-import { CliCommand, dtoFrom, PAGE_FLAGS } from '../cli/cli-command';
+import { CliCommand, dtoFrom, PAGE_FLAGS } from '../common/cli/cli-command';
 import { SUBSCRIPTION_STATUSES } from './subscription.entity';
 import { ListSubscriptionsDto } from './list-subscriptions.dto';
 import { SubscriptionLifecycleModule } from './lifecycle/subscription-lifecycle.module';

@@ -13,9 +13,9 @@ import {
 } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { userActor } from '../audit/audit-event.types';
-import type { AuthUser, Role } from '../auth/auth-user';
-import { Auth } from '../auth/auth.decorator';
-import { CurrentUser } from '../auth/current-user.decorator';
+import type { AuthUser, Role } from '../common/auth/auth-user';
+import { Auth } from '../common/auth/auth.decorator';
+import { CurrentUser } from '../common/auth/current-user.decorator';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { ApiCookieWrite, ApiProblems } from '../common/openapi/api-problems.decorator';
 import { FulfilmentGuard } from './fulfilment.guard';

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsIn, IsString, MinLength } from 'class-validator';
 import { IsOmittable } from '../common/validation/omittable.decorator';
-import { ROLES } from '../auth/auth-user';
-import type { Role } from '../auth/auth-user';
+import { ROLES } from '../common/auth/auth-user';
+import type { Role } from '../common/auth/auth-user';
 import { normalizeEmail } from '../common/validation/email';
 import { MaxStoredLength } from '../common/validation/stored-length';
 

@@ -1,8 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn } from 'class-validator';
 import { IsOmittable } from '../common/validation/omittable.decorator';
-import { ROLES } from '../auth/auth-user';
-import type { Role } from '../auth/auth-user';
+import { ROLES } from '../common/auth/auth-user';
+import type { Role } from '../common/auth/auth-user';
 
 export class UpdateUserDto {
   @ApiPropertyOptional({ enum: ROLES, example: 'member' })

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { UserView } from '../auth/auth-user';
+import { UserView } from '../common/auth/auth-user';
 import { User } from '../auth/user.entity';
 
 /**

@@ -1,4 +1,4 @@
-import { CliCommand, dtoFrom, ORG_FLAG, str } from '../cli/cli-command';
+import { CliCommand, dtoFrom, ORG_FLAG, str } from '../common/cli/cli-command';
 import { OrgService } from '../org/org.service';
 import { CreateUserDto } from './create-user.dto';
 import { UpdateUserDto } from './update-user.dto';

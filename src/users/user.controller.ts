@@ -2,12 +2,12 @@ import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/com
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { ApiCookieWrite, ApiProblems } from '../common/openapi/api-problems.decorator';
-import { Auth } from '../auth/auth.decorator';
-import type { AuthUser } from '../auth/auth-user';
+import { Auth } from '../common/auth/auth.decorator';
+import type { AuthUser } from '../common/auth/auth-user';
 import { CreateUserDto } from './create-user.dto';
-import { CurrentUser } from '../auth/current-user.decorator';
+import { CurrentUser } from '../common/auth/current-user.decorator';
 import { UpdateUserDto } from './update-user.dto';
-import { UserView } from '../auth/auth-user';
+import { UserView } from '../common/auth/auth-user';
 import { RevokedSessionsResponse, UserListResponse } from './user-view.dto';
 import { UserService } from './user.service';
 

@@ -5,7 +5,7 @@ import { UserError } from './user.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { AuditLog } from '../common/logging/audit-log';
 import { OrgService } from '../org/org.service';
-import { Role } from '../auth/auth-user';
+import { Role } from '../common/auth/auth-user';
 import { SessionService } from '../auth/session/session.service';
 import { User } from '../auth/user.entity';
 import { normalizeEmail } from '../common/validation/email';

@@ -7,8 +7,8 @@ import type {
   SchemaObject,
 } from '@nestjs/swagger';
 import { apiTypes, previewApiDocument, TYPES_FILE } from '../../scripts/openapi';
-import { CrossSiteGuard } from '../../src/auth/cross-site.guard';
-import { SessionGuard } from '../../src/auth/session.guard';
+import { CrossSiteGuard } from '../../src/common/auth/cross-site.guard';
+import { SessionGuard } from '../../src/common/auth/session.guard';
 import { ErrorCode } from '../../src/common/errors/error-code.enum';
 import { RateLimitGuard } from '../../src/common/throttling/rate-limit.guard';
 import { DeviceBearerGuard } from '../../src/device/tokens/device-bearer.guard';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import type { AuthUser, Role } from '../../src/auth/auth-user';
+import type { AuthUser, Role } from '../../src/common/auth/auth-user';
 import { User } from '../../src/auth/user.entity';
 import { apiClient } from './api-client';
 import { createOrg, createUser, unique } from './factories';

@@ -11,7 +11,7 @@ import {
   NO_PERSONAL_FIELDS,
   SubscriptionPersonalData,
 } from '../../src/subscription/care-data/subscription-personal-data.service';
-import type { Role } from '../../src/auth/auth-user';
+import type { Role } from '../../src/common/auth/auth-user';
 import { User } from '../../src/auth/user.entity';
 import { UserService } from '../../src/users/user.service';
 import { Device } from '../../src/device/device.entity';

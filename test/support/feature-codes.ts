@@ -48,7 +48,7 @@ function entitiesWritten(featureFiles: string[]): string {
  * a code by the index's name (`conflict` for the others): a feature gives the codes of its indexes.
  */
 function uniqueIndexCodes(featureText: string): ErrorCode[] {
-  const table = readFileSync(join(SRC, 'database', 'database-errors.ts'), 'utf8');
+  const table = readFileSync(join(SRC, 'common', 'errors', 'database-errors.ts'), 'utf8');
   const indexes = [...featureText.matchAll(/@Index\('(UQ_\w+)'/g)].map((m) => m[1]);
   return indexes.map((index) => {
     const mapped = new RegExp(`${index}: \\[\\s*ErrorCode\\.(\\w+)`).exec(table)?.[1];

@@ -9,7 +9,7 @@ import {
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer } from '@nestjs/core';
 import { DECORATORS } from '@nestjs/swagger';
-import { REQUIRED_ROLE } from '../../src/auth/role.guard';
+import { REQUIRED_ROLE } from '../../src/common/auth/role.guard';
 import type { TestApp } from './test-app';
 
 /** A route as Nest holds it, read from the app's controllers, so tests iterate no list of ours. */

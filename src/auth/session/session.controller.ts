@@ -2,9 +2,9 @@ import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ErrorCode } from '../../common/errors/error-code.enum';
 import { ApiCookieWrite, ApiProblems } from '../../common/openapi/api-problems.decorator';
-import { Auth } from '../auth.decorator';
-import { CurrentSession } from '../current-session.decorator';
-import type { ActiveSession } from './session.service';
+import { Auth } from '../../common/auth/auth.decorator';
+import { CurrentSession } from '../../common/auth/current-session.decorator';
+import type { ActiveSession } from '../../common/auth/session-authenticator';
 import { RevokedResponse, SessionListItem, SessionListResponse } from './session-view.dto';
 import { UserSessionsService } from './user-sessions.service';
 

@@ -8,10 +8,11 @@ import { AuditTrail } from '../../audit/audit-trail.service';
 import { AuditActor, AuditDetails, AuditSubject, userActor } from '../../audit/audit-event.types';
 import { statementRows } from '../../database/statement-rows';
 import { changedRows } from '../../database/changed-rows';
-import { AuthError } from '../auth.error';
+import { AuthError } from '../../common/auth/auth.error';
 import { ErrorCode } from '../../common/errors/error-code.enum';
 import { AppConfig } from '../../config/app-config';
-import { AuthUser, Role } from '../auth-user';
+import { AuthUser, Role } from '../../common/auth/auth-user';
+import type { ActiveSession } from '../../common/auth/session-authenticator';
 import { Session } from './session.entity';
 import type { SignInClient } from '../sign-in/sign-in-audit';
 import { User } from '../user.entity';
@@ -23,12 +24,6 @@ export interface IssuedSession {
   /** The cookie value. Returned once, to be set as the cookie; never stored or logged. */
   token: string;
   issuedAt: Date;
-  expiresAt: Date;
-}
-
-export interface ActiveSession {
-  id: string;
-  user: AuthUser;
   expiresAt: Date;
 }
 

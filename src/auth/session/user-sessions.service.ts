@@ -6,9 +6,10 @@ import { ErrorCode } from '../../common/errors/error-code.enum';
 import { AuditLog } from '../../common/logging/audit-log';
 import { userActor } from '../../audit/audit-event.types';
 import { parseUuid } from '../../config/uuid';
-import { AuthError } from '../auth.error';
+import { AuthError } from '../../common/auth/auth.error';
 import { Session } from './session.entity';
-import { ActiveSession, SessionService } from './session.service';
+import type { ActiveSession } from '../../common/auth/session-authenticator';
+import { SessionService } from './session.service';
 
 /** More than anyone signs in from within one absolute session lifetime; bounds the answer. */
 const MAX_LISTED = 200;

@@ -27,15 +27,15 @@ import {
 import type { HttpRequest } from '../../common/http/http-request';
 import { RateLimit } from '../../common/throttling/rate-limit.guard';
 import { AppConfig } from '../../config/app-config';
-import { Auth } from '../auth.decorator';
-import type { AuthUser } from '../auth-user';
+import { Auth } from '../../common/auth/auth.decorator';
+import type { AuthUser } from '../../common/auth/auth-user';
 import { AuthService, SignedIn } from './auth.service';
-import { CrossSiteGuard } from '../cross-site.guard';
-import { CurrentSession } from '../current-session.decorator';
-import { CurrentUser } from '../current-user.decorator';
+import { CrossSiteGuard } from '../../common/auth/cross-site.guard';
+import { CurrentSession } from '../../common/auth/current-session.decorator';
+import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { ID_TOKEN_MAX_LENGTH, LoginDto } from './login.dto';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../session/session-cookie';
-import type { ActiveSession } from '../session/session.service';
+import type { ActiveSession } from '../../common/auth/session-authenticator';
 import { SessionService } from '../session/session.service';
 import { MeResponse, SignedInResponse } from './sign-in-view.dto';
 

@@ -3,16 +3,12 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, Repository } from 'typeorm';
 import { ErrorCode } from '../../common/errors/error-code.enum';
 import { AppConfig } from '../../config/app-config';
-import { AuthUser } from '../auth-user';
+import { AuthUser } from '../../common/auth/auth-user';
 import { IdTokenVerifier, VerifiedIdentity } from './id-token.verifier';
 import { SignInAudit, SignInClient } from './sign-in-audit';
 import { RefusalReason, SignInRefused } from './sign-in-refusal';
-import {
-  ActiveSession,
-  IssuedSession,
-  SessionService,
-  toAuthUser,
-} from '../session/session.service';
+import type { ActiveSession } from '../../common/auth/session-authenticator';
+import { IssuedSession, SessionService, toAuthUser } from '../session/session.service';
 import { User } from '../user.entity';
 import { normalizeEmail } from '../../common/validation/email';
 import { AuditTrail } from '../../audit/audit-trail.service';

@@ -3,7 +3,7 @@ import { Clock } from '../../common/clock/clock';
 import { statusOf } from '../../common/errors/error-code.enum';
 import { AuditLog } from '../../common/logging/audit-log';
 import { cleanAllText } from '../../common/validation/storable-text';
-import type { AuthUser } from '../auth-user';
+import type { AuthUser } from '../../common/auth/auth-user';
 import type { SignInRefused } from './sign-in-refusal';
 
 /** Who asked: the client address as Express resolves it under TRUST_PROXY (kept on the session). */

@@ -1,5 +1,5 @@
 import { ErrorCode } from '../../common/errors/error-code.enum';
-import { AuthError } from '../auth.error';
+import { AuthError } from '../../common/auth/auth.error';
 
 /** Why a sign-in was refused: the `reason` of its audit line (docs/sign-in.md, "Sign-in refusals"). */
 export type RefusalReason =

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { UserView } from '../auth-user';
-import type { AuthUser } from '../auth-user';
+import { UserView } from '../../common/auth/auth-user';
+import type { AuthUser } from '../../common/auth/auth-user';
 import type { IssuedSession } from '../session/session.service';
 
 export class SessionView {

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { conflictFor, isDatabaseUnavailable } from '../../database/database-errors';
+import { conflictFor, isDatabaseUnavailable } from './database-errors';
 import { DomainError } from './domain.error';
 import { codeForStatus, ERROR_TABLE, ErrorCode } from './error-code.enum';
 import { problem, PROBLEM_CONTENT_TYPE, ProblemDetails, problemOf } from './problem-details';

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { Clock } from '../../common/clock/clock';
 import { ErrorCode } from '../../common/errors/error-code.enum';
-import { takenIn } from '../../database/database-errors';
+import { takenIn } from '../../common/errors/database-errors';
 import { statementRows } from '../../database/statement-rows';
 import { OrgService } from '../../org/org.service';
 import { EventOutbox, OrgOutgoingEvent } from '../../outgoing-webhook/outbox/event-outbox.service';

@@ -19,9 +19,9 @@ import {
 } from '@nestjs/swagger';
 import { ErrorCode } from '../../common/errors/error-code.enum';
 import { ApiCookieWrite, ApiProblems } from '../../common/openapi/api-problems.decorator';
-import type { AuthUser } from '../../auth/auth-user';
-import { Auth } from '../../auth/auth.decorator';
-import { CurrentUser } from '../../auth/current-user.decorator';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { Auth } from '../../common/auth/auth.decorator';
+import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { CreateDeviceDto } from './create-device.dto';
 import { SetDevicePublicKeyDto } from './device-public-key.dto';
 import { DeviceListDto, DeviceRecordDto } from './device-view.dto';

@@ -8,7 +8,7 @@ import { DeviceAssertionVerifier, DeviceProofError } from './device-assertion.ve
 import type { DeviceAudit } from '../device-audit';
 import type { DeviceJtiStore } from './device-jti.store';
 import type { DevicePresence } from '../liveness/device-presence.service';
-import type { SubscriptionDevices } from '../../subscription/shipping/subscription-devices.service';
+import type { DeviceTokenEvents } from './device-token-events.service';
 import { credentialsMatch, DeviceTokenService } from './device-token.service';
 import type { Device, StoredDeviceKey } from '../device.entity';
 import { DeviceTokenDto } from './device-auth.dto';
@@ -96,7 +96,7 @@ describe('DeviceTokenService', () => {
       { recordFailure, assertNotBlocked } as unknown as FailedAttempts,
       { tokenRefused } as unknown as DeviceAudit,
       { contact } as unknown as DevicePresence,
-      { tokenIssued } as unknown as SubscriptionDevices,
+      { tokenIssued } as unknown as DeviceTokenEvents,
     );
     return { tokens, query, config };
   };

@@ -17,7 +17,7 @@ import { DevicePresence } from '../liveness/device-presence.service';
 import { Device } from '../device.entity';
 import { isCanonicalDeviceId } from '../device.rules';
 import { signDeviceToken } from './device-token.jwt';
-import { SubscriptionDevices } from '../../subscription/shipping/subscription-devices.service';
+import { DeviceTokenEvents } from './device-token-events.service';
 
 /** Compared against when no device was found, so every refusal costs the same work. */
 const NO_DEVICE = { model: '\u0000no-device', provider: '\u0000no-device', status: 'deactivated' };
@@ -70,7 +70,7 @@ export class DeviceTokenService {
     private readonly failures: FailedAttempts,
     private readonly audit: DeviceAudit,
     private readonly presence: DevicePresence,
-    private readonly subscriptionDevices: SubscriptionDevices,
+    private readonly tokenEvents: DeviceTokenEvents,
   ) {}
 
   /**
@@ -103,7 +103,7 @@ export class DeviceTokenService {
     }
     const issued = this.sign(verdict.device, verdict.proved);
     await this.presence.contact(verdict.device.id); // a contact (docs/devices.md, "Liveness")
-    await this.subscriptionDevices.tokenIssued(verdict.device.deviceId); // activation (section 10)
+    await this.tokenEvents.tokenIssued(verdict.device.deviceId); // a shipped device's activation
     return issued;
   }
 

@@ -18,9 +18,9 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import type { AuthUser } from '../../auth/auth-user';
-import { Auth } from '../../auth/auth.decorator';
-import { CurrentUser } from '../../auth/current-user.decorator';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { Auth } from '../../common/auth/auth.decorator';
+import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { ErrorCode } from '../../common/errors/error-code.enum';
 import { ApiCookieWrite, ApiProblems } from '../../common/openapi/api-problems.decorator';
 import { WebhookDeliveryService } from '../delivery/webhook-delivery.service';

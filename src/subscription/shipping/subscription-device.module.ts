@@ -8,8 +8,8 @@ import { SubscriptionShipping } from './subscription-shipping.service';
 
 /**
  * The device of a subscription (contract section 10): shipping it (the routes and the CLI) and its
- * activation (the token exchange, src/device/device-api.module.ts). The device registry's service
- * only, never the device routes' module, which imports this one.
+ * activation, which the token exchange tells through the listener SubscriptionDevices registers
+ * with DeviceModule's DeviceTokenEvents. The device registry's services only, never its routes.
  */
 @Module({
   imports: [SubscriptionModule, DeviceModule, OutgoingWebhookModule, AuditTrailModule],

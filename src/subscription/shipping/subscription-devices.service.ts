@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock/clock';
 import { statementRows } from '../../database/statement-rows';
+import { DeviceTokenEvents } from '../../device/tokens/device-token-events.service';
 import { EventOutbox } from '../../outgoing-webhook/outbox/event-outbox.service';
 import { AWAITING_ACTIVATION_SQL } from './subscription-device-holds';
 import { SubscriptionPersonalData } from '../care-data/subscription-personal-data.service';
@@ -12,8 +13,9 @@ import { SubscriptionService } from '../subscription.service';
 
 /**
  * Activated (contract section 10): the assigned device's first token after its assignment stamps
- * `device_activated_at` and tells `subscription.activated`, once. Called by the token exchange
- * (src/device) after the token is signed; a device no live record awaits costs one indexed read.
+ * `device_activated_at` and tells `subscription.activated`, once. Told by the token exchange
+ * (src/device) after the token is signed, through the listener registered here; a device no live
+ * record awaits costs one indexed read.
  */
 @Injectable()
 export class SubscriptionDevices {
@@ -24,7 +26,10 @@ export class SubscriptionDevices {
     private readonly personalData: SubscriptionPersonalData,
     private readonly outbox: EventOutbox,
     private readonly clock: Clock,
-  ) {}
+    tokens: DeviceTokenEvents,
+  ) {
+    tokens.onTokenIssued((deviceId) => this.tokenIssued(deviceId));
+  }
 
   /**
    * Never fails the token: a failure here is logged (ids only) and the device's next token, still

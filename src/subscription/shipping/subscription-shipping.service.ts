@@ -7,7 +7,7 @@ import { Clock } from '../../common/clock/clock';
 import { ErrorCode } from '../../common/errors/error-code.enum';
 import { AppConfig } from '../../config/app-config';
 import { parseUuid } from '../../config/uuid';
-import { takenIn } from '../../database/database-errors';
+import { takenIn } from '../../common/errors/database-errors';
 import { DeviceService } from '../../device/registry/device.service';
 import { EventOutbox } from '../../outgoing-webhook/outbox/event-outbox.service';
 import type { ShipDeviceDto } from './ship-device.dto';

@@ -1,5 +1,5 @@
 import type { INestApplicationContext, Type } from '@nestjs/common';
-import { validateInput } from '../common/validation/validate-input';
+import { validateInput } from '../validation/validate-input';
 
 export interface CliOption {
   type: 'string' | 'boolean';

@@ -1,6 +1,5 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import { ActiveSession } from './session/session.service';
-import { AuthenticatedRequest } from './session.guard';
+import { ActiveSession, AuthenticatedRequest } from './session-authenticator';
 
 /** The session itself (for refresh), on routes behind `@Auth()`. */
 export const CurrentSession = createParamDecorator(

@@ -1,4 +1,4 @@
-import { DomainError } from '../common/errors/domain.error';
+import { DomainError } from '../errors/domain.error';
 
 /** An expected failure of sign-in or sessions. */
 export class AuthError extends DomainError {}

@@ -1,6 +1,6 @@
 import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
-import { DomainError } from '../common/errors/domain.error';
-import { ErrorCode } from '../common/errors/error-code.enum';
+import { DomainError } from './domain.error';
+import { ErrorCode } from './error-code.enum';
 
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',

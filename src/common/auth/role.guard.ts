@@ -1,10 +1,10 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthError } from './auth.error';
-import { ErrorCode } from '../common/errors/error-code.enum';
-import { HandlerMetadata } from '../common/http/handler-metadata';
+import { ErrorCode } from '../errors/error-code.enum';
+import { HandlerMetadata } from '../http/handler-metadata';
 import { Role } from './auth-user';
-import { AuthenticatedRequest } from './session.guard';
+import { AuthenticatedRequest } from './session-authenticator';
 
 export const REQUIRED_ROLE = Symbol('required-role');
 

@@ -2,13 +2,13 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { cliActor } from '../audit/audit-event.types';
 import { AuditTrail } from '../audit/audit-trail.service';
-import { CliCommand } from '../cli/cli-command';
+import { CliCommand } from '../common/cli/cli-command';
 import { WebhookSecretRekey } from '../outgoing-webhook/endpoints/webhook-secret-rekey.service';
 import { SubscriptionModule } from '../subscription/subscription.module';
 import { SubscriptionSealing } from '../subscription/care-data/subscription-sealing.service';
-import { DataKeyring } from './data-keyring';
+import { DataKeyring } from '../personal-data/data-keyring';
 import { PersonalDataCliModule } from './personal-data-cli.module';
-import { PersonalData } from './personal-data.service';
+import { PersonalData } from '../personal-data/personal-data.service';
 
 const BATCH = 500;
 

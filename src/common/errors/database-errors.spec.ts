@@ -1,5 +1,5 @@
 import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
-import { ErrorCode, statusOf } from '../common/errors/error-code.enum';
+import { ErrorCode, statusOf } from './error-code.enum';
 import { conflictFor, isDatabaseUnavailable, takenIn } from './database-errors';
 
 describe('isDatabaseUnavailable', () => {

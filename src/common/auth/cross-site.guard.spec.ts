@@ -1,8 +1,8 @@
 import type { ExecutionContext } from '@nestjs/common';
-import { DomainError } from '../common/errors/domain.error';
-import { statusOf } from '../common/errors/error-code.enum';
-import type { HttpRequest } from '../common/http/http-request';
-import { AppConfig } from '../config/app-config';
+import { DomainError } from '../errors/domain.error';
+import { statusOf } from '../errors/error-code.enum';
+import type { HttpRequest } from '../http/http-request';
+import { AppConfig } from '../../config/app-config';
 import { CrossSiteGuard } from './cross-site.guard';
 
 function context(method: string, headers: Record<string, string>): ExecutionContext {

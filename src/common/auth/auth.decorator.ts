@@ -1,7 +1,7 @@
 import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth } from '@nestjs/swagger';
-import { ErrorCode } from '../common/errors/error-code.enum';
-import { ApiProblems } from '../common/openapi/api-problems.decorator';
+import { ErrorCode } from '../errors/error-code.enum';
+import { ApiProblems } from '../openapi/api-problems.decorator';
 import { Role } from './auth-user';
 import { CrossSiteGuard } from './cross-site.guard';
 import { REQUIRED_ROLE, RoleGuard } from './role.guard';

@@ -1,6 +1,6 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { AuthUser } from './auth-user';
-import { AuthenticatedRequest } from './session.guard';
+import { AuthenticatedRequest } from './session-authenticator';
 
 /** The signed-in `AuthUser`, on routes behind `@Auth()`. */
 export const CurrentUser = createParamDecorator(

@@ -1,9 +1,9 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { AuthError } from './auth.error';
-import { ErrorCode } from '../common/errors/error-code.enum';
-import type { HttpRequest } from '../common/http/http-request';
-import { isJsonMediaType } from '../common/http/media-type';
-import { AppConfig } from '../config/app-config';
+import { ErrorCode } from '../errors/error-code.enum';
+import type { HttpRequest } from '../http/http-request';
+import { isJsonMediaType } from '../http/media-type';
+import { AppConfig } from '../../config/app-config';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
