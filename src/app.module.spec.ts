@@ -49,6 +49,8 @@ async function loadModules(): Promise<ModuleOfFile[]> {
   const ref = await Test.createTestingModule({ imports: roots as Type[] }).compile({
     preview: true,
   });
+  // Not closed: preview mode made no instance, so there is nothing to stop (and closing would
+  // run the providers' shutdown hooks on objects that were never built).
   return [...ref.get(ModulesContainer).values()].flatMap((module) => {
     const file = FILE_OF.get(module.metatype);
     return file ? [{ file, feature: file.split('/')[0], module }] : [];
