@@ -36,4 +36,8 @@ module.exports = {
   ],
   // A global option: Jest ignores testTimeout inside a project (and warns), leaving 5 s.
   testTimeout: 30000,
+  // How long a worker has to exit once its specs are done before Jest kills it and reports it as
+  // leaking. Jest's 500 ms is short for a worker that loaded the app and PGlite on a busy 2-core
+  // machine; a handle left open never exits, so a real leak is still reported, 5 s later.
+  workerGracefulExitTimeout: 5000,
 };

@@ -1,7 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { DynamicModule, Provider } from '@nestjs/common';
-import { MODULE_METADATA } from '@nestjs/common/constants';
+import type { Type } from '@nestjs/common';
+import { ModulesContainer } from '@nestjs/core';
+import { Test } from '@nestjs/testing';
 import { getRepositoryToken, TypeOrmModule } from '@nestjs/typeorm';
 import { getMetadataArgsStorage } from 'typeorm';
 import { AuditLog } from './common/logging/audit-log';
@@ -20,23 +21,44 @@ function moduleFiles(dir = __dirname): string[] {
 const AT_LEAST_MODULE_FILES = 25;
 const AT_LEAST_FOR_FEATURE = 8;
 
-const isTypeOrm = (value: unknown): value is DynamicModule =>
-  value === TypeOrmModule ||
-  (typeof value === 'object' &&
-    value !== null &&
-    (value as { module?: unknown }).module === TypeOrmModule);
-
 const files = moduleFiles();
-/** Every module class, with the file and the feature (its folder under src/) it is in. */
-const MODULES = files.flatMap((file) =>
-  Object.values(jest.requireActual<object>(`./${file}`))
-    .filter((value): value is { name: string } => typeof value === 'function')
-    .filter((cls) => Object.values(MODULE_METADATA).some((key) => Reflect.hasMetadata(key, cls)))
-    .map((cls) => ({ file, feature: file.split('/')[0], cls })),
+/** The file each class exported by a module file comes from. */
+const FILE_OF = new Map<unknown, string>(
+  files.flatMap((file) =>
+    Object.values(jest.requireActual<object>(`./${file}`))
+      .filter((value): value is Type => typeof value === 'function')
+      .map((cls): [Type, string] => [cls, file]),
+  ),
 );
-const metadata = (cls: object, key: string) => (Reflect.getMetadata(key, cls) ?? []) as unknown[];
-const tokenOf = (provider: Provider) =>
-  typeof provider === 'object' && 'provide' in provider ? provider.provide : provider;
+
+/** A module as Nest holds it (its class is not exported from @nestjs/core's entry). */
+type Module = NonNullable<ReturnType<ModulesContainer['get']>>;
+
+interface ModuleOfFile {
+  file: string;
+  feature: string;
+  module: Module;
+}
+
+/**
+ * Every module of src/, as Nest itself holds it: the module files' classes imported into one
+ * testing module, compiled in preview mode (the graph only: no provider is made, so no database).
+ */
+async function loadModules(): Promise<ModuleOfFile[]> {
+  const roots = [...FILE_OF.keys()].filter((cls) => (cls as Type).name.endsWith('Module'));
+  const ref = await Test.createTestingModule({ imports: roots as Type[] }).compile({
+    preview: true,
+  });
+  // Not closed: preview mode made no instance, so there is nothing to stop (and closing would
+  // run the providers' shutdown hooks on objects that were never built).
+  return [...ref.get(ModulesContainer).values()].flatMap((module) => {
+    const file = FILE_OF.get(module.metatype);
+    return file ? [{ file, feature: file.split('/')[0], module }] : [];
+  });
+}
+
+const typeOrmImports = (module: Module) =>
+  [...module.imports].filter((imported) => imported.metatype === TypeOrmModule);
 
 /** The table behind each repository token, from the entities the modules loaded. */
 const TABLE_OF_TOKEN = new Map(
@@ -51,24 +73,29 @@ const TABLE_OF_TOKEN = new Map(
  * and a module asks `forFeature` only for its own feature's tables (database/table-owners.ts).
  */
 describe('modules', () => {
+  let modules: ModuleOfFile[];
+  beforeAll(async () => {
+    modules = await loadModules();
+  });
+
   it('finds the feature modules', () => {
     expect(files.length).toBeGreaterThanOrEqual(AT_LEAST_MODULE_FILES);
     expect(files).toEqual(expect.arrayContaining(['org/org.module.ts', 'app.module.ts']));
+    expect(new Set(modules.map((m) => m.file)).size).toBeGreaterThanOrEqual(AT_LEAST_MODULE_FILES);
   });
 
-  it.each(files)('%s exports no TypeOrmModule', (file) => {
-    for (const { cls } of MODULES.filter((m) => m.file === file)) {
-      const exported = metadata(cls, MODULE_METADATA.EXPORTS);
-      expect(exported.filter(isTypeOrm).map(() => `${file}: ${cls.name}`)).toEqual([]);
-    }
+  it('exports no TypeOrmModule', () => {
+    const exporting = modules.filter(({ module }) => module.exports.has(TypeOrmModule));
+    expect(exporting.map(({ file, module }) => `${file}: ${module.name}`)).toEqual([]);
   });
 
   it("asks forFeature only for its own feature's tables", () => {
-    const uses = MODULES.flatMap(({ file, feature, cls }) =>
-      metadata(cls, MODULE_METADATA.IMPORTS)
-        .filter(isTypeOrm)
-        .flatMap((typeorm) => (typeorm.providers ?? []).map(tokenOf))
-        .map((token) => ({ file, feature, table: TABLE_OF_TOKEN.get(token as string) })),
+    // A forFeature module's string tokens are its repositories; the rest are Nest's own classes.
+    const uses = modules.flatMap(({ file, feature, module }) =>
+      typeOrmImports(module)
+        .flatMap((typeorm) => [...typeorm.providers.keys()])
+        .filter((token) => typeof token === 'string')
+        .map((token) => ({ file, feature, table: TABLE_OF_TOKEN.get(token) })),
     );
     expect(uses.length).toBeGreaterThanOrEqual(AT_LEAST_FOR_FEATURE);
     const foreign = uses.filter((u) => u.table === undefined || !mayUseTable(u.feature, u.table));
@@ -84,9 +111,7 @@ describe('modules', () => {
   });
 
   it('provides AuditLog in one module, which the others import', () => {
-    const providing = MODULES.filter(({ cls }) =>
-      metadata(cls, MODULE_METADATA.PROVIDERS).some((p) => tokenOf(p as Provider) === AuditLog),
-    );
-    expect(providing.map(({ cls }) => cls.name)).toEqual(['AuditLogModule']);
+    const providing = modules.filter(({ module }) => module.providers.has(AuditLog));
+    expect(providing.map(({ module }) => module.name)).toEqual(['AuditLogModule']);
   });
 });

@@ -172,7 +172,7 @@ describe('null in an optional field, in every input DTO', () => {
       .map((field): [string, string] => [name, field]),
   );
 
-  it('finds the optional fields the issue named', () => {
+  it('finds the optional fields that must stay omittable', () => {
     for (const [dto, field] of [
       ['CreateWebhookEndpointDto', 'event_types'],
       ['UpdateWebhookEndpointDto', 'event_types'],

@@ -88,7 +88,10 @@ export class AppConfig {
   };
   readonly oidc: OidcConfig;
   readonly deviceToken: {
+    /** Signs: jsonwebtoken takes a key object as is (no key built per call). */
     secret: KeyObject;
+    /** The same secret as text, the form passport-jwt documents for checking tokens. */
+    secretText: string;
     ttlSeconds: number;
     secretWasGenerated: boolean;
     /** DEVICE_REQUIRE_PROOF: a device without a registered key gets no token. */
@@ -156,12 +159,14 @@ export class AppConfig {
       discoveryBase: issuers.find((s) => /^https?:\/\//.test(s))?.replace(/\/+$/, ''),
       jwksCooldownMs: env.OIDC_JWKS_COOLDOWN_SECONDS * 1000,
     };
-    // A key object, made once: jsonwebtoken signs and verifies with it as it is (no parse per call).
-    const secret = env.DEVICE_TOKEN_SECRET;
+    // Text either way (a generated one is 48 random bytes in base64url), so that the key object
+    // and the text hold the same bytes.
+    const secret = env.DEVICE_TOKEN_SECRET || randomBytes(48).toString('base64url');
     this.deviceToken = {
-      secret: createSecretKey(secret ? Buffer.from(secret, 'utf8') : randomBytes(48)),
+      secret: createSecretKey(Buffer.from(secret, 'utf8')),
+      secretText: secret,
       ttlSeconds: env.DEVICE_TOKEN_TTL_SECONDS,
-      secretWasGenerated: !secret,
+      secretWasGenerated: !env.DEVICE_TOKEN_SECRET,
       requireProof: env.DEVICE_REQUIRE_PROOF,
     };
     this.deviceLiveness = {

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { validateEnv } from '../config/env.validation';
 import { HousekeepingScheduler } from './housekeeping.scheduler';
@@ -41,6 +42,7 @@ describe('HousekeepingScheduler', () => {
   });
 
   it('keeps its timer after a failed pass, and stops it (and the pass) at shutdown', async () => {
+    const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     runOnce.mockRejectedValueOnce(new Error('database away'));
     const s = scheduler({ HOUSEKEEPING_INTERVAL_SECONDS: '60' });
     s.onApplicationBootstrap();
@@ -50,6 +52,8 @@ describe('HousekeepingScheduler', () => {
     expect(stop).toHaveBeenCalled();
     await jest.advanceTimersByTimeAsync(HOUR_MS);
     expect(runOnce).toHaveBeenCalledTimes(2);
+    expect(logged).toHaveBeenCalledWith('housekeeping failed: Error: database away');
+    logged.mockRestore();
   });
 
   it('starts no second pass while one is running', async () => {

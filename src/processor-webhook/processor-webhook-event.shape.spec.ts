@@ -7,7 +7,8 @@ describe('isWellFormedEvent', () => {
     ).toBe(true);
   });
 
-  // Found by the reliability suite: each of these, signed, used to answer 500 for ever.
+  // Found by the reliability suite: each of these, signed, must be acknowledged, not a 500 the
+  // processor would retry for ever.
   it.each([
     null,
     'evt',

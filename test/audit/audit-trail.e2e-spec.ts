@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { AuditTrail } from '../../src/audit/audit-trail.service';
-import { runCli } from '../../src/cli/cli-runner';
+import { runCli } from '../support/cli';
 import { Clock } from '../../src/common/clock/clock';
 import { Housekeeping } from '../../src/database/housekeeping.service';
 import { apiClient } from '../support/api-client';

@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { Session } from '../../src/auth/session/session.entity';
 import { hashToken } from '../../src/auth/session/session.service';
 import { Clock } from '../../src/common/clock/clock';
-import { runCli } from '../../src/cli/cli-runner';
+import { runCli } from '../support/cli';
 import { sessionCookie, signIn, subjectFor } from '../support/auth';
 import { createOrg, createUser } from '../support/factories';
 import { FakeClock } from '../support/fake-clock';
@@ -174,7 +174,6 @@ describe('sessions: an administrator moves an account', () => {
     const { cookie, user } = await signIn(t, { role: 'member' });
     const target = await createOrg(t.app);
     // The CLI writes its audit lines on stderr (stdout is the command's one JSON answer).
-    const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
     const result = await runCli([
       'user:move',
       '--email',
@@ -185,11 +184,7 @@ describe('sessions: an administrator moves an account', () => {
       'admin',
     ]);
     expect(result).toMatchObject({ code: 0 });
-    const audit = stderr.mock.calls
-      .map(([line]) => String(line))
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-    stderr.mockRestore();
+    const audit = result.logs;
     expect(audit).toEqual(
       expect.arrayContaining([
         expect.objectContaining({

@@ -1,8 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../src/cli/cli-runner';
-import { expectMigrateFromEmpty } from '../support/cli';
+import { expectMigrateFromEmpty, runCli } from '../support/cli';
 import { describeEmbeddedTier } from '../support/tiers';
 
 /** The CLI as an operator runs it with no settings at all: the embedded database in its directory. */

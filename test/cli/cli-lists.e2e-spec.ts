@@ -1,6 +1,5 @@
-import { runCli } from '../../src/cli/cli-runner';
 import { COMMANDS } from '../../src/cli/cli-commands';
-import { cliJson } from '../support/cli';
+import { cliJson, runCli } from '../support/cli';
 import { createDevice, createOrg, createUser, unique } from '../support/factories';
 import { createTestApp, TestApp, testDatabaseUrl } from '../support/test-app';
 

@@ -1,4 +1,4 @@
-import { runCli } from '../../src/cli/cli-runner';
+import { runCli } from '../support/cli';
 import { testDatabaseUrl } from '../support/test-app';
 
 describe('command line', () => {

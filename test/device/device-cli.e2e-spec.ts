@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { runCli } from '../../src/cli/cli-runner';
+import { runCli } from '../support/cli';
 import { deviceKeyPair, provedClaim } from '../support/devices';
 import { createOrg, unique } from '../support/factories';
 import { createTestApp, TestApp, testDatabaseUrl } from '../support/test-app';

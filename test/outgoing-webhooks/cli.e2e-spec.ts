@@ -1,4 +1,4 @@
-import { runCli } from '../../src/cli/cli-runner';
+import { runCli } from '../support/cli';
 import { createDevice, createOrg } from '../support/factories';
 import { createTestApp, TestApp, testDatabaseUrl } from '../support/test-app';
 import { eventually, verifies, WebhookReceiver } from '../support/webhook-receiver';

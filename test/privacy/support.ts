@@ -3,6 +3,7 @@ import type { CliResult } from '../../src/cli/cli-runner';
 import { Client } from 'pg';
 import { completedSession } from '../../dev-processor/completed-session';
 import { eventEnvelope } from '../../dev-processor/processor-events';
+import { capturingCliLogs, LoggedCliResult } from '../support/cli';
 
 /** Every row of every table of schema public as text, by table: what a raw dump shows. */
 export async function dumpTables(url: string): Promise<Map<string, string[]>> {
@@ -96,7 +97,7 @@ export function paidEvent(subscriptionId: string, sessionId: string, p: Person) 
 export async function cliWith(
   env: Record<string, string | undefined>,
   argv: string[],
-): Promise<CliResult> {
+): Promise<LoggedCliResult> {
   const names = ['DATABASE_POOL_SIZE', ...Object.keys(env)];
   const saved = Object.fromEntries(names.map((k) => [k, process.env[k]]));
   const set = (values: Record<string, string | undefined>) => {
@@ -113,7 +114,8 @@ export async function cliWith(
       run = (require('../../src/cli/cli-runner') as typeof import('../../src/cli/cli-runner'))
         .runCli;
     });
-    return await run(argv);
+    const [result, logs] = await capturingCliLogs(() => run(argv));
+    return { ...result, logs };
   } finally {
     set(saved);
   }

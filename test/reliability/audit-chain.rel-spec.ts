@@ -1,5 +1,5 @@
 import { AuditTrail } from '../../src/audit/audit-trail.service';
-import { runCli } from '../../src/cli/cli-runner';
+import { runCli } from '../support/cli';
 import { emptyDatabase, EmptyDatabase } from '../support/empty-database';
 import { createTestApp, TestApp } from '../support/test-app';
 import { recordFigure } from './support/figures';

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { runCli } from '../../src/cli/cli-runner';
+import { runCli } from '../support/cli';
 import { DeviceService } from '../../src/device/registry/device.service';
 import { signIn } from '../support/auth';
 import { deviceToken } from '../support/devices';

@@ -1,4 +1,4 @@
-import { runCli } from '../../src/cli/cli-runner';
+import { runCli } from '../support/cli';
 import { createPendingSubscription } from '../support/factories';
 import { baseSeconds, eventsFor, LIFECYCLE_ENV, newRecord, send } from '../support/subscriptions';
 import { createTestApp, TestApp, testDatabaseUrl } from '../support/test-app';

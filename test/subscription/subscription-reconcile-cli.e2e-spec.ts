@@ -1,4 +1,4 @@
-import { runCli } from '../../src/cli/cli-runner';
+import { runCli } from '../support/cli';
 import { processorEnv, subscriptionsOf } from '../support/checkout';
 import { EmptyDatabase, emptyDatabase } from '../support/empty-database';
 import { createPendingSubscription } from '../support/factories';

@@ -1,4 +1,4 @@
-import { ArgumentsHost, ForbiddenException, NotFoundException } from '@nestjs/common';
+import { ArgumentsHost, ForbiddenException, Logger, NotFoundException } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { DomainError } from './domain.error';
 import { ErrorCode } from './error-code.enum';
@@ -29,6 +29,15 @@ function capture(exception: unknown) {
 }
 
 describe('ProblemDetailsFilter', () => {
+  // What the filter logs, captured here and asserted where a test provokes it.
+  let warned: jest.SpyInstance;
+  let logged: jest.SpyInstance;
+  beforeEach(() => {
+    warned = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
   it('renders a DomainError with the status of its code, its errors and headers', () => {
     const out = capture(
       new DomainError(ErrorCode.RateLimited, 'slow down', undefined, { 'Retry-After': '3' }),
@@ -54,6 +63,8 @@ describe('ProblemDetailsFilter', () => {
     const out = capture(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
     expect(out.status).toBe(503);
     expect(out.json.code).toBe('unavailable');
+    expect(warned).toHaveBeenCalledWith('Database unavailable: Error: connect ECONNREFUSED');
+    expect(logged).not.toHaveBeenCalled();
   });
 
   it("answers a platform middleware's client errors with fixed details, no other with a status", () => {
@@ -72,11 +83,17 @@ describe('ProblemDetailsFilter', () => {
     // An SDK's error with a status is a fault of ours, not the client's.
     const sdk = Object.assign(new Error('No such price'), { statusCode: 400, status: 400 });
     expect(capture(sdk).status).toBe(500);
+    expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^Error: No such price\n/));
   });
 
   it('never leaks the message of an unknown error', () => {
     const out = capture(new Error('SELECT password FROM users'));
     expect(out.status).toBe(500);
     expect(out.body).not.toMatch(/SELECT|password/);
+    // The operator gets it in the log, with its stack.
+    expect(logged).toHaveBeenCalledTimes(1);
+    expect(logged).toHaveBeenCalledWith(
+      expect.stringMatching(/^Error: SELECT password FROM users\n\s+at /),
+    );
   });
 });

@@ -1,6 +1,5 @@
 import { STATUS_CODES } from 'node:http';
 import { applyDecorators } from '@nestjs/common';
-import { METHOD_METADATA } from '@nestjs/common/constants';
 import { DECORATORS, getSchemaPath, type HeaderObject, type ResponseObject } from '@nestjs/swagger';
 import { ErrorCode, statusOf } from '../errors/error-code.enum';
 import { PROBLEM_CONTENT_TYPE } from '../errors/problem-details';
@@ -29,14 +28,13 @@ type Decorator = ReturnType<typeof applyDecorators>;
 export function ApiProblems(...codes: ErrorCode[]): Decorator {
   return (target: object, _key?: string | symbol, descriptor?: PropertyDescriptor) => {
     if (descriptor) return addProblems(descriptor.value as object, codes);
-    // On a class: every route handler of it (method decorators have already run).
-    const prototype = (target as { prototype: Record<string, unknown> }).prototype;
+    // On a class: every method of it (method decorators have already run). Swagger reads the
+    // responses of route handlers only, so a helper method's are never read; telling the two
+    // apart here would take Nest's route key, which it keeps private.
+    const prototype = (target as { prototype: object }).prototype;
     for (const name of Object.getOwnPropertyNames(prototype)) {
-      const handler = prototype[name];
-      const route = typeof handler === 'function' && Reflect.hasMetadata(METHOD_METADATA, handler);
-      if (name !== 'constructor' && route) {
-        addProblems(handler, codes);
-      }
+      const handler = Object.getOwnPropertyDescriptor(prototype, name)?.value as unknown;
+      if (name !== 'constructor' && typeof handler === 'function') addProblems(handler, codes);
     }
   };
 }

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { validateEnv } from '../../config/env.validation';
 import { DeviceLivenessScheduler } from './device-liveness.scheduler';
@@ -33,6 +34,7 @@ describe('DeviceLivenessScheduler', () => {
   });
 
   it('keeps its timer after a failed pass, and stops it (and the pass) at shutdown', async () => {
+    const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     runOnce.mockRejectedValueOnce(new Error('database away'));
     const s = scheduler({ DEVICE_LIVENESS_INTERVAL_SECONDS: '1' });
     s.onApplicationBootstrap();
@@ -42,5 +44,7 @@ describe('DeviceLivenessScheduler', () => {
     expect(stop).toHaveBeenCalled();
     await jest.advanceTimersByTimeAsync(10_000);
     expect(runOnce).toHaveBeenCalledTimes(2);
+    expect(logged).toHaveBeenCalledWith('liveness pass failed: Error: database away');
+    logged.mockRestore();
   });
 });

@@ -28,11 +28,10 @@ export class DeviceJwtStrategy extends PassportStrategy(Strategy, DEVICE_JWT_STR
   ) {
     super({
       jwtFromRequest: (req: HttpRequest) => bearerToken(req.headers.authorization) ?? null,
-      // The KeyObject itself: passport-jwt hands it to jsonwebtoken's verify, which takes a
-      // KeyObject as is. Given a Buffer, verify first tries it as a public key and builds a secret
-      // key from it on every call, after a thrown error: a fifth of a heartbeat's CPU (issue 38).
-      // The cast: @types/passport-jwt names only string | Buffer.
-      secretOrKey: config.deviceToken.secret as unknown as Buffer,
+      // The secret in a form passport-jwt documents (string or Buffer). On each check jsonwebtoken
+      // tries it as a PEM public key, then builds a secret key from it; a key object would skip
+      // both, but passport-jwt documents none. Text fails the PEM try sooner than a Buffer.
+      secretOrKey: config.deviceToken.secretText,
       algorithms: [DEVICE_TOKEN_ALGORITHM],
       audience: DEVICE_TOKEN_AUDIENCE,
       // jsonwebtoken would judge `exp` and `nbf` by the machine's time: validate() judges them
