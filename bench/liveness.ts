@@ -9,7 +9,6 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { serviceEnv } from './service-env';
-import { ADVISORY_LOCK } from '../src/database/advisory-locks';
 import { LIVENESS_BATCH } from '../src/device/liveness/device-liveness.service';
 import { LIVENESS_PASS_SQL } from '../src/device/liveness/device-liveness.sql';
 import { eachRowParams } from '../src/outgoing-webhook/outbox/event-outbox.sql';
@@ -67,11 +66,11 @@ async function explain(db: Client, sql: string, batch: number): Promise<string> 
   await db.query('BEGIN');
   try {
     const now = new Date();
-    const params = [now, batch, ADVISORY_LOCK.deviceLiveness];
-    const out = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, [
-      ...params,
-      ...eachRowParams('device.offline', now),
-    ]);
+    const params = [now, batch, ...eachRowParams('device.offline', now)];
+    const out = await db.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (ANALYZE, BUFFERS) ${sql}`,
+      params,
+    );
     return out.rows.map((r) => r['QUERY PLAN']).join('\n');
   } finally {
     await db.query('ROLLBACK');

@@ -3,7 +3,6 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { Clock } from '../../common/clock/clock';
-import { ADVISORY_LOCK } from '../../database/advisory-locks';
 import { EventOutbox } from '../../outgoing-webhook/outbox/event-outbox.service';
 import { LIVENESS_PASS_SQL } from './device-liveness.sql';
 import { livenessEventsSent } from './device-liveness.metrics';
@@ -61,7 +60,7 @@ export class DeviceLiveness {
 
   /** One batch: the devices marked offline (none when another instance holds the pass). */
   private batch(): Promise<number> {
-    const params = [this.clock.now(), LIVENESS_BATCH, ADVISORY_LOCK.deviceLiveness];
+    const params = [this.clock.now(), LIVENESS_BATCH];
     return this.outbox.recordEach(
       this.devices.manager,
       LIVENESS_PASS_SQL,

@@ -1,3 +1,4 @@
+import { ADVISORY_LOCK } from '../../database/advisory-locks';
 import { deviceThresholdSql } from '../../org/org.service';
 import { eachRowStatement } from '../../outgoing-webhook/outbox/event-outbox.service';
 import { deviceEventSql } from '../device-events';
@@ -37,21 +38,21 @@ const livenessData = (health: DeviceHealth): string =>
 
 /**
  * One batch of the pass, the devices and their `device.offline` events in one statement (so one
- * transaction): under the pass's transaction-level advisory lock (`$3`; not taken, nothing is
+ * transaction): under the pass's transaction-level advisory lock (not taken, nothing is
  * due), the devices whose deadline passed and that were not reported yet, oldest deadline first
  * (`$2` of them), marked offline at `$1`. The CTE's conditions are the partial index
  * IDX_devices_liveness_due's, so the pass reads a range of that index, never the table (the bench
  * EXPLAINs this statement); SKIP LOCKED leaves a row a heartbeat holds to the next pass.
  */
 export const LIVENESS_PASS_SQL = eachRowStatement(
-  `lock AS (SELECT pg_try_advisory_xact_lock($3::bigint) AS taken),
+  `lock AS (SELECT pg_try_advisory_xact_lock(${ADVISORY_LOCK.deviceLiveness}) AS taken),
   due AS (SELECT id FROM devices
     WHERE (SELECT taken FROM lock) AND offline_after <= $1::timestamptz AND offline_since IS NULL
       AND status = 'active' AND offline_after IS NOT NULL
     ORDER BY offline_after LIMIT $2 FOR UPDATE SKIP LOCKED),
   change AS (UPDATE devices d SET offline_since = $1::timestamptz FROM due WHERE d.id = due.id
     RETURNING d.org_id, ${livenessData('offline')} AS data)`,
-  3,
+  2,
 );
 
 /** A contact's deadline: now plus the organization's threshold in force (`$3` the default). */
