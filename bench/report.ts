@@ -78,7 +78,7 @@ function livenessLines(l: LivenessResult): string[] {
     '',
     `${l.crossing} of ${l.devices} devices past their deadline; \`cli device:liveness\` reported ` +
       `${f(l.offline)} offline in ${f(l.batches)} batches, **${f(l.passMs, 1)} ms**. The plan of ` +
-      `LIVENESS_DUE_SQL (${l.planSource}) ${l.indexOnly ? 'is a range of IDX_devices_liveness_due, no Seq Scan' : 'is NOT an index range'}: ` +
+      `LIVENESS_PASS_SQL (${l.planSource}) ${l.indexOnly ? 'is a range of IDX_devices_liveness_due, no Seq Scan' : 'is NOT an index range'}: ` +
       'bench/plans.md.',
     '',
   ];

@@ -11,7 +11,6 @@ import { parseUuid } from '../config/uuid';
 import { Organization } from './organization.entity';
 import { AuditTrail } from '../audit/audit-trail.service';
 import type { AuditActor } from '../audit/audit-event.types';
-import { AppConfig } from '../config/app-config';
 
 /** The list's keyset order: by name, ties by id. */
 const ORG_ORDER: KeysetOrder<Organization, { name: string; id: string }> = {
@@ -22,15 +21,22 @@ const ORG_ORDER: KeysetOrder<Organization, { name: string; id: string }> = {
 const NO_KEY_UPDATE = { mode: 'for_no_key_update' } as const;
 
 /**
- * Told of a change of an organization's device threshold in its transaction, with the threshold
- * now in force: the device feature recomputes its deadlines there. A listener, because org/ sits
- * below device/ (ARCHITECTURE.md) and must not import it.
+ * Told of a change of an organization's device threshold in its transaction, after the write:
+ * the device feature recomputes its deadlines there (reading deviceThresholdSql). A listener,
+ * because org/ sits below device/ (ARCHITECTURE.md) and must not import it.
  */
-export type DeviceThresholdListener = (
-  manager: EntityManager,
-  orgId: string,
-  seconds: number,
-) => Promise<void>;
+export type DeviceThresholdListener = (manager: EntityManager, orgId: string) => Promise<void>;
+
+/**
+ * The device threshold in force for an organization, in seconds (contract section 10): its own
+ * `device_offline_after_seconds`, or the default DEVICE_OFFLINE_AFTER_SECONDS. A SQL expression,
+ * so the statement that needs it reads it with the organization's row; `orgId` and `fallback`
+ * (the default) are SQL too, a column or a parameter.
+ */
+export function deviceThresholdSql(orgId: string, fallback: string): string {
+  return `COALESCE((SELECT o.device_offline_after_seconds FROM organizations o
+    WHERE o.id = ${orgId}), ${fallback}::int)`;
+}
 
 @Injectable()
 export class OrgService {
@@ -38,7 +44,6 @@ export class OrgService {
 
   constructor(
     @InjectRepository(Organization) private readonly orgs: Repository<Organization>,
-    private readonly config: AppConfig,
     private readonly trail: AuditTrail,
   ) {}
 
@@ -63,8 +68,7 @@ export class OrgService {
       const previous = org.deviceOfflineAfterSeconds;
       await m.update(Organization, { id: org.id }, { deviceOfflineAfterSeconds: seconds });
       org.deviceOfflineAfterSeconds = seconds;
-      const inForce = seconds ?? this.config.deviceLiveness.offlineAfterSeconds;
-      for (const listener of this.thresholdListeners) await listener(m, org.id, inForce);
+      for (const listener of this.thresholdListeners) await listener(m, org.id);
       await this.trail.append(
         {
           action: 'org.device_offline_after_changed',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import {
   EventOutbox,
+  jsonObjectSql,
   outboxStatement,
 } from '../../src/outgoing-webhook/outbox/event-outbox.service';
 import { addEndpoint, WebhookWorld, webhookWorld } from './support';
@@ -87,5 +88,12 @@ describe('outgoing webhooks: an UPDATE and its event in one statement', () => {
       { device: 'many-3', deliveries: 0, settled: true },
     ]);
     expect(await outbox.recordMany(dataSource.manager, [])).toBe(0);
+  });
+
+  it("makes a body's data in SQL with JSON.stringify's bytes (jsonObjectSql)", async () => {
+    const text = 'a "quoted" \\ back\nslash\t\u0001\u001f é ✓ / \u2028 end';
+    const sql = `SELECT ${jsonObjectSql({ s: '$1::text', n: '$2::smallint', z: 'NULL::text' })} AS j`;
+    const [row] = await w.t.app.get(DataSource).query<{ j: string }[]>(sql, [text, 42]);
+    expect(row.j).toBe(JSON.stringify({ s: text, n: 42, z: null }));
   });
 });

@@ -1,16 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { Clock } from '../../common/clock/clock';
-import { ADVISORY_LOCK } from '../../database/advisory-locks';
-import { statementRows } from '../../database/statement-rows';
 import { EventOutbox } from '../../outgoing-webhook/outbox/event-outbox.service';
-import { LIVENESS_DUE_SQL, livenessEvent, type LivenessRow } from './device-liveness.sql';
+import { LIVENESS_PASS_SQL } from './device-liveness.sql';
 import { livenessEventsSent } from './device-liveness.metrics';
 import { Device } from '../device.entity';
 
-/** Devices per batch: each batch is one short transaction, its events one statement. */
+/** Devices per batch: each batch is one statement (so one short transaction), its events with it. */
 export const LIVENESS_BATCH = 1000;
 
 /** What one pass did: devices reported offline, batches run (one may be empty), its duration. */
@@ -22,10 +20,10 @@ export interface LivenessPass {
 
 /**
  * The liveness pass (docs/devices.md, "Liveness"): every device whose deadline passed is marked
- * `offline_since` and its `device.offline` recorded in the same transaction, a batch at a time.
+ * `offline_since` and its `device.offline` recorded by the same statement, a batch at a time.
  * It reads only what changed (the partial index of due devices), so a quiet fleet costs nothing.
- * One instance at a time: each batch takes the pass's transaction-level advisory lock and the pass
- * ends when another instance holds it (that one is doing the work).
+ * One instance at a time: each batch takes the pass's transaction-level advisory lock and finds
+ * nothing due when another instance holds it (that one is doing the work), which ends the pass.
  */
 @Injectable()
 export class DeviceLiveness {
@@ -44,8 +42,7 @@ export class DeviceLiveness {
     let offline = 0;
     let batches = 0;
     for (;;) {
-      const marked = await this.devices.manager.transaction((m) => this.batch(m));
-      if (marked === undefined) break; // another instance holds the pass
+      const marked = await this.batch();
       batches += 1;
       offline += marked;
       if (marked > 0) livenessEventsSent.inc({ type: 'device.offline' }, marked);
@@ -61,22 +58,14 @@ export class DeviceLiveness {
     this.stopping = true;
   }
 
-  /** One batch; undefined when another instance holds the pass. */
-  private async batch(m: EntityManager): Promise<number | undefined> {
-    const [lock] = await statementRows<{ ok: boolean }>(
-      m,
-      'SELECT pg_try_advisory_xact_lock($1) AS ok',
-      [ADVISORY_LOCK.deviceLiveness],
+  /** One batch: the devices marked offline (none when another instance holds the pass). */
+  private batch(): Promise<number> {
+    const params = [this.clock.now(), LIVENESS_BATCH];
+    return this.outbox.recordEach(
+      this.devices.manager,
+      LIVENESS_PASS_SQL,
+      params,
+      'device.offline',
     );
-    if (!lock.ok) return undefined;
-    const rows = await statementRows<LivenessRow>(m, LIVENESS_DUE_SQL, [
-      this.clock.now(),
-      LIVENESS_BATCH,
-    ]);
-    await this.outbox.recordMany(
-      m,
-      rows.map((r) => livenessEvent('device.offline', r, 'offline')),
-    );
-    return rows.length;
   }
 }

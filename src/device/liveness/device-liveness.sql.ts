@@ -1,5 +1,7 @@
-import type { OrgOutgoingEvent } from '../../outgoing-webhook/outbox/event-outbox.service';
-import { deviceEvent, type DeviceFacts } from '../device-events';
+import { ADVISORY_LOCK } from '../../database/advisory-locks';
+import { deviceThresholdSql } from '../../org/org.service';
+import { eachRowStatement } from '../../outgoing-webhook/outbox/event-outbox.service';
+import { deviceEventSql } from '../device-events';
 
 /**
  * The SQL of device liveness (docs/devices.md, "Liveness"), constant statements built once
@@ -26,33 +28,35 @@ export const healthSql = (now: string): string =>
   `CASE WHEN last_seen_at IS NULL THEN 'never_seen' WHEN offline_after <= ${now}::timestamptz
     THEN 'offline' ELSE 'online' END`;
 
+/** What a liveness event says of the device at `health`, from the row `d` (contract section 10). */
+const livenessData = (health: DeviceHealth): string =>
+  deviceEventSql('d.', {
+    health: `'${health}'::text`,
+    last_seen_at: isoText('d.last_seen_at'),
+    battery_pct: 'd.battery_pct',
+  });
+
 /**
- * The devices whose deadline passed and that were not reported yet, oldest deadline first, each
- * marked offline at once. `$1` now, `$2` the batch size. The CTE's conditions are the partial
- * index IDX_devices_liveness_due's, so the pass reads a range of that index, never the table
- * (the bench EXPLAINs this statement); SKIP LOCKED leaves a row a heartbeat holds to the next pass.
+ * One batch of the pass, the devices and their `device.offline` events in one statement (so one
+ * transaction): under the pass's transaction-level advisory lock (not taken, nothing is
+ * due), the devices whose deadline passed and that were not reported yet, oldest deadline first
+ * (`$2` of them), marked offline at `$1`. The CTE's conditions are the partial index
+ * IDX_devices_liveness_due's, so the pass reads a range of that index, never the table (the bench
+ * EXPLAINs this statement); SKIP LOCKED leaves a row a heartbeat holds to the next pass.
  */
-export const LIVENESS_DUE_SQL = `WITH due AS (SELECT id FROM devices
-    WHERE offline_after <= $1::timestamptz AND offline_since IS NULL AND status = 'active'
-      AND offline_after IS NOT NULL
-    ORDER BY offline_after LIMIT $2 FOR UPDATE SKIP LOCKED)
-  UPDATE devices d SET offline_since = $1::timestamptz FROM due WHERE d.id = due.id
-  RETURNING ${eventColumns('d.')}`;
+export const LIVENESS_PASS_SQL = eachRowStatement(
+  `lock AS (SELECT pg_try_advisory_xact_lock(${ADVISORY_LOCK.deviceLiveness}) AS taken),
+  due AS (SELECT id FROM devices
+    WHERE (SELECT taken FROM lock) AND offline_after <= $1::timestamptz AND offline_since IS NULL
+      AND status = 'active' AND offline_after IS NOT NULL
+    ORDER BY offline_after LIMIT $2 FOR UPDATE SKIP LOCKED),
+  change AS (UPDATE devices d SET offline_since = $1::timestamptz FROM due WHERE d.id = due.id
+    RETURNING d.org_id, ${livenessData('offline')} AS data)`,
+  2,
+);
 
-/** What an event about a device's liveness says, as its statements return it. */
-export interface LivenessRow extends DeviceFacts {
-  lastSeenAt: string | null;
-  batteryPct: number | null;
-}
-
-function eventColumns(p: string): string {
-  return `${p}device_id AS "deviceId", ${p}org_id AS "orgId", ${p}model, ${p}provider,
-    ${p}status, ${isoText(`${p}last_seen_at`)} AS "lastSeenAt", ${p}battery_pct AS "batteryPct"`;
-}
-
-/** A contact's deadline: now plus the organization's threshold, or the default (`$3`). */
-const DEADLINE = `$2::timestamptz + COALESCE((SELECT o.device_offline_after_seconds
-    FROM organizations o WHERE o.id = d.org_id), $3::int) * interval '1 second'`;
+/** A contact's deadline: now plus the organization's threshold in force (`$3` the default). */
+const DEADLINE = `$2::timestamptz + ${deviceThresholdSql('d.org_id', '$3')} * interval '1 second'`;
 
 /** What every contact writes: $2 now, $4 firmware, $5 battery (null: not reported). */
 const CONTACT_SET = `last_seen_at = $2::timestamptz, offline_after = ${DEADLINE},
@@ -60,36 +64,37 @@ const CONTACT_SET = `last_seen_at = $2::timestamptz, offline_after = ${DEADLINE}
   battery_pct = COALESCE($5::smallint, d.battery_pct)`;
 
 /**
+ * The battery rule (contract section 10) over the row `d`, a report and the low mark (SQL): a
+ * report under the mark while not flagged `falls` (and sends `device.battery_low`); the flag stays
+ * until a report at least BATTERY_CLEAR_POINTS above the mark.
+ */
+function batteryRule(report: string, mark: string): { falls: string; lowAfter: string } {
+  const falls = `(NOT d.battery_low AND COALESCE(${report}::int < ${mark}::int, false))`;
+  const clears = `COALESCE(${report}::int >= ${mark}::int + ${BATTERY_CLEAR_POINTS}, false)`;
+  return { falls, lowAfter: `(${falls} OR (d.battery_low AND NOT ${clears}))` };
+}
+const CONTACT_BATTERY = batteryRule('$5', '$6');
+
+/**
  * A contact that crosses no line: the device was not reported offline and its battery does not
- * fall under `$6` (the low mark) while not already flagged. A report 10 points above the mark clears
- * the flag here, without an event. No row back: the slow path's turn (device-presence.service.ts).
+ * fall under `$6` (the low mark). A report well above the mark clears the flag here, without an
+ * event. No row back: the slow path's turn (device-presence.service.ts).
  */
 export const CONTACT_FAST_SQL = `UPDATE devices d SET ${CONTACT_SET},
-    battery_low = d.battery_low AND NOT COALESCE($5::int >= $6::int + ${BATTERY_CLEAR_POINTS}, false)
-  WHERE d.id = $1 AND d.offline_since IS NULL
-    AND NOT (NOT d.battery_low AND COALESCE($5::int < $6::int, false))
+    battery_low = ${CONTACT_BATTERY.lowAfter}
+  WHERE d.id = $1 AND d.offline_since IS NULL AND NOT ${CONTACT_BATTERY.falls}
   RETURNING 1 AS one`;
 
-/** The slow path's row, locked: what crossed is decided from it. */
-export const CONTACT_LOCK_SQL = `SELECT offline_since IS NOT NULL AS "wasOffline",
-  battery_low AS "batteryLow" FROM devices WHERE id = $1 FOR UPDATE`;
+/** The slow path's row, locked (`$1`), and what crossed: `$2` battery, `$3` the low mark. */
+export const CONTACT_LOCK_SQL = `SELECT d.offline_since IS NOT NULL AS "wasOffline",
+  ${batteryRule('$2', '$3').falls} AS "batteryFalls" FROM devices d WHERE d.id = $1 FOR UPDATE`;
 
-/** The slow path's write, the flags as decided (`$6` battery_low); the row for the events. */
+/** The slow path's write (the fast path's parameters) and its events' organization and data. */
 export const CONTACT_SLOW_SQL = `UPDATE devices d SET ${CONTACT_SET}, offline_since = NULL,
-    battery_low = $6::boolean
-  WHERE d.id = $1 RETURNING ${eventColumns('d.')}`;
+    battery_low = ${CONTACT_BATTERY.lowAfter}
+  WHERE d.id = $1 RETURNING d.org_id AS "orgId", ${livenessData('online')} AS data`;
 
-/** Deadlines after an organization's threshold changed: last contact plus the new one. */
-export const RECOMPUTE_DEADLINES_SQL = `UPDATE devices SET
-    offline_after = last_seen_at + $2::int * interval '1 second'
-  WHERE org_id = $1 AND last_seen_at IS NOT NULL`;
-
-/** The event of a liveness change to the device organization's endpoints (contract section 10). */
-export function livenessEvent(
-  type: 'device.offline' | 'device.online' | 'device.battery_low',
-  row: LivenessRow,
-  health: DeviceHealth,
-): OrgOutgoingEvent {
-  const extra = { health, last_seen_at: row.lastSeenAt, battery_pct: row.batteryPct };
-  return deviceEvent(type, row, extra);
-}
+/** Deadlines after an organization's threshold changed: last contact plus the one in force. */
+export const RECOMPUTE_DEADLINES_SQL = `UPDATE devices d SET
+    offline_after = d.last_seen_at + ${deviceThresholdSql('$1::uuid', '$2')} * interval '1 second'
+  WHERE d.org_id = $1 AND d.last_seen_at IS NOT NULL`;

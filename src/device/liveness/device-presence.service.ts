@@ -7,15 +7,13 @@ import { statementRows } from '../../database/statement-rows';
 import { OrgService } from '../../org/org.service';
 import {
   EventOutbox,
+  JsonText,
   type OrgOutgoingEvent,
 } from '../../outgoing-webhook/outbox/event-outbox.service';
 import {
-  BATTERY_CLEAR_POINTS,
   CONTACT_FAST_SQL,
   CONTACT_LOCK_SQL,
   CONTACT_SLOW_SQL,
-  livenessEvent,
-  type LivenessRow,
   RECOMPUTE_DEADLINES_SQL,
 } from './device-liveness.sql';
 import { Device } from '../device.entity';
@@ -47,9 +45,7 @@ export class DevicePresence implements OnModuleInit {
 
   /** An organization's new threshold moves its devices' deadlines, in the change's transaction. */
   onModuleInit(): void {
-    this.orgs.onDeviceThresholdChange((m, orgId, seconds) =>
-      this.thresholdChanged(m, orgId, seconds),
-    );
+    this.orgs.onDeviceThresholdChange((m, orgId) => this.thresholdChanged(m, orgId));
   }
 
   /** A heartbeat or a token of the device whose row is `id` (`Device.id`, not its device_id). */
@@ -61,31 +57,29 @@ export class DevicePresence implements OnModuleInit {
     for (const e of sent) livenessEventsSent.inc({ type: e.type });
   }
 
-  /** Deadlines of an organization's seen devices: last contact plus `seconds`, in force now. */
-  private async thresholdChanged(m: EntityManager, orgId: string, seconds: number): Promise<void> {
-    await m.query(RECOMPUTE_DEADLINES_SQL, [orgId, seconds]);
+  /** Deadlines of an organization's seen devices: last contact plus the threshold now in force. */
+  private async thresholdChanged(m: EntityManager, orgId: string): Promise<void> {
+    await m.query(RECOMPUTE_DEADLINES_SQL, [orgId, this.config.deviceLiveness.offlineAfterSeconds]);
   }
 
-  /** The locked re-read and write; returns the events it recorded (none: another contact won). */
+  /**
+   * The locked re-read and write; returns the events it recorded (none: another contact won).
+   * What crossed is decided by the statements (the battery rule is device-liveness.sql.ts's).
+   */
   private async slow(m: EntityManager, params: unknown[]): Promise<OrgOutgoingEvent[]> {
-    const [locked] = await statementRows<{ wasOffline: boolean; batteryLow: boolean }>(
-      m,
-      CONTACT_LOCK_SQL,
-      [params[0]],
-    );
-    if (!locked) return []; // the device is gone: nothing to stamp
-    const battery = params[4] as number | null;
-    const low = this.config.deviceLiveness.batteryLowPct;
-    const crossed = !locked.batteryLow && battery !== null && battery < low;
-    const cleared = locked.batteryLow && battery !== null && battery >= low + BATTERY_CLEAR_POINTS;
-    const flag = crossed || (locked.batteryLow && !cleared);
-    const [row] = await statementRows<LivenessRow>(m, CONTACT_SLOW_SQL, [
-      ...params.slice(0, 5),
-      flag,
-    ]);
+    type Crossed = { wasOffline: boolean; batteryFalls: boolean };
+    const [id, , , , battery, mark] = params;
+    const [crossed] = await statementRows<Crossed>(m, CONTACT_LOCK_SQL, [id, battery, mark]);
+    if (!crossed) return []; // the device is gone: nothing to stamp
+    const [row] = await statementRows<{ orgId: string; data: string }>(m, CONTACT_SLOW_SQL, params);
+    const event = (type: OrgOutgoingEvent['type']) => ({
+      type,
+      orgId: row.orgId,
+      data: new JsonText(row.data),
+    });
     const events: OrgOutgoingEvent[] = [];
-    if (locked.wasOffline) events.push(livenessEvent('device.online', row, 'online'));
-    if (crossed) events.push(livenessEvent('device.battery_low', row, 'online'));
+    if (crossed.wasOffline) events.push(event('device.online'));
+    if (crossed.batteryFalls) events.push(event('device.battery_low'));
     await this.outbox.recordMany(m, events);
     return events;
   }

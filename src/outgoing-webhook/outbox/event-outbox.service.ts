@@ -11,6 +11,8 @@ import { Clock } from '../../common/clock/clock';
 import { AppConfig } from '../../config/app-config';
 import { statementRows } from '../../database/statement-rows';
 import { DeliveryWake } from './delivery-wake.service';
+import { bodyOf, JsonText, jsonObjectSql } from './event-body';
+import { eachRowEventSql, eachRowParams, MANY_EVENTS_SQL, oneEventSql } from './event-outbox.sql';
 import { OpenKey, PersonalData } from '../../personal-data/personal-data.service';
 import type { DeviceEventType, SubscriptionEventType } from '../outgoing-webhook.types';
 import { TEST_EVENT_TYPE } from '../outgoing-webhook.types';
@@ -48,70 +50,36 @@ export function outboxStatement(change: string, n: number): OutboxStatement {
   if (!/\bRETURNING\s+1\s*$/i.test(change)) {
     throw new Error('an outbox change must end in RETURNING 1 (it guards the event)');
   }
-  return outboxSql(change, n) as OutboxStatement;
+  return oneEventSql(change, n) as OutboxStatement;
 }
 
+/** A statement whose change makes one event per row it returns (eachRowStatement). */
+export type EachRowStatement = string & { readonly __eachRow: true };
+
 /**
- * The event, its deliveries to the endpoints subscribed now, and the change it reports (if given),
- * as one statement: atomic by itself, so a change outside a transaction needs no BEGIN/COMMIT,
- * and one round trip inside one. `subscribed` is read once, so the event is unsettled exactly
- * when it has deliveries. The deliveries' key to the event is checked at the statement's end,
- * after every part of it has run. The event's parameters follow the change's `n`. With a change,
- * nothing but the change when it returned no row.
+ * The statement for a change that reports each row it touches, with the events built by
+ * PostgreSQL: `ctes` end in one named `change` (parameters $1…$n) that returns the event's
+ * `org_id` and its `data` as JSON text (jsonObjectSql). A batch of any size is one round trip,
+ * and nothing of it passes through this process.
  */
-function outboxSql(change: string | undefined, n: number): string {
-  const [id, type, org, payload, at, key, subject] = [1, 2, 3, 4, 5, 6, 7].map((i) => `$${n + i}`);
-  const changed = 'EXISTS (SELECT 1 FROM change)';
-  const [and, where] = change === undefined ? ['', ''] : [` AND ${changed}`, ` WHERE ${changed}`];
-  return `WITH ${change === undefined ? '' : `change AS (${change}),`}
-  subscribed AS (SELECT id FROM webhook_endpoints
-    WHERE org_id = ${org}::uuid AND enabled AND ${type}::text = ANY(event_types)${and}),
-  event AS (INSERT INTO outgoing_events
-    (id, type, org_id, payload, created_at, settled_at, data_key_id, subject_id)
-    SELECT ${id}::uuid, ${type}::text, ${org}::uuid, ${payload}::text, ${at}::timestamptz,
-      CASE WHEN EXISTS (SELECT 1 FROM subscribed) THEN NULL ELSE ${at}::timestamptz END,
-      ${key}::uuid, ${subject}::uuid${where}
-    RETURNING 1),
-  deliveries AS (INSERT INTO webhook_deliveries
-    (event_id, endpoint_id, status, attempts, next_attempt_at, manual, created_at)
-    SELECT ${id}::uuid, id, 'pending', 0, ${at}::timestamptz, false, ${at}::timestamptz
-    FROM subscribed RETURNING 1)
-  SELECT EXISTS (SELECT 1 FROM event) AS "stored", EXISTS (SELECT 1 FROM deliveries) AS "delivered"`;
+export function eachRowStatement(ctes: string, n: number): EachRowStatement {
+  if (!/\bchange AS \(/.test(ctes)) throw new Error('the events come from a CTE named change');
+  return eachRowEventSql(ctes, n) as EachRowStatement;
 }
 
-const RECORD_SQL = outboxSql(undefined, 0);
+export { JsonText, jsonObjectSql };
 
-/**
- * Many organization events (no personal data) and their deliveries in one statement: a batch of
- * devices registered, or every device a liveness pass found quiet, costs one round trip, not one
- * per event. Each event is unsettled exactly when it has deliveries, as in outboxSql.
- */
-const RECORD_MANY_SQL = `WITH ev AS (
-    SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[]) AS e(id, type, org_id, payload)),
-  subscribed AS (SELECT ev.id AS event_id, w.id AS endpoint_id FROM ev JOIN webhook_endpoints w
-    ON w.org_id = ev.org_id AND w.enabled AND ev.type = ANY(w.event_types)),
-  events AS (INSERT INTO outgoing_events
-    (id, type, org_id, payload, created_at, settled_at, data_key_id, subject_id)
-    SELECT ev.id, ev.type, ev.org_id, ev.payload, $5::timestamptz,
-      CASE WHEN EXISTS (SELECT 1 FROM subscribed s WHERE s.event_id = ev.id) THEN NULL
-        ELSE $5::timestamptz END, NULL, NULL
-    FROM ev RETURNING 1),
-  deliveries AS (INSERT INTO webhook_deliveries
-    (event_id, endpoint_id, status, attempts, next_attempt_at, manual, created_at)
-    SELECT event_id, endpoint_id, 'pending', 0, $5::timestamptz, false, $5::timestamptz
-    FROM subscribed RETURNING 1)
-  SELECT (SELECT count(*) FROM events)::int AS "stored",
-    (SELECT count(*) FROM deliveries)::int AS "delivered"`;
+const RECORD_SQL = oneEventSql(undefined, 0);
+const RECORD_TEST_SQL = oneEventSql(undefined, 0, true);
 
 /** An organization's event with no personal data: what `recordMany` takes. */
 export type OrgOutgoingEvent = Extract<NewOutgoingEvent, { orgId: string }>;
 
-const INSERT_EVENT_SQL = `INSERT INTO outgoing_events (id, type, org_id, payload, created_at, settled_at)
-  VALUES ($1, $2, $3, $4, $5, CASE WHEN $6::boolean THEN NULL ELSE $5::timestamptz END)`;
+/** What an outbox statement returns: the events stored and their deliveries. */
+type Stored = { stored: number; delivered: number };
 
-const INSERT_TEST_DELIVERY_SQL = `INSERT INTO webhook_deliveries
-  (event_id, endpoint_id, status, attempts, next_attempt_at, manual, created_at)
-  VALUES ($1, $2, 'pending', 0, $3, false, $3)`;
+/** A `webhook.test`: to one endpoint of the organization, whatever it subscribes to. */
+type TestEvent = { type: typeof TEST_EVENT_TYPE; orgId: string; data: object };
 
 // The CASE keeps the cast off sealed bodies, whatever order PostgreSQL checks the conditions in.
 const PLAIN_BODIES_SQL = `SELECT id, payload, payload::jsonb -> 'data' ->> 'id' AS owner
@@ -159,16 +127,12 @@ export class EventOutbox implements OnModuleInit, EntitySubscriberInterface {
   async recordMany(manager: EntityManager, events: readonly OrgOutgoingEvent[]): Promise<number> {
     if (events.length === 0) return 0;
     const now = this.clock.now();
-    const timestamp = now.toISOString();
     const ids = events.map(() => randomUUID());
-    const bodies = events.map((e) => JSON.stringify({ type: e.type, timestamp, data: e.data }));
-    const [row] = await statementRows<{ stored: number; delivered: number }>(
-      manager,
-      RECORD_MANY_SQL,
-      [ids, events.map((e) => e.type), events.map((e) => e.orgId), bodies, now],
-    );
-    if (row.delivered > 0) this.wakeAfterCommit(manager);
-    return row.stored;
+    const bodies = events.map((e) => bodyOf(e.type, now, e.data));
+    const types = events.map((e) => e.type);
+    const orgs = events.map((e) => e.orgId);
+    const params = [ids, types, orgs, bodies, now];
+    return this.run(manager, MANY_EVENTS_SQL, params);
   }
 
   /**
@@ -184,35 +148,17 @@ export class EventOutbox implements OnModuleInit, EntitySubscriberInterface {
     return this.store(manager, change.statement, change.params, event);
   }
 
-  private async store(
+  /**
+   * Makes the change of `statement` and stores an event of `type` for each row it returned, in
+   * one statement (atomic without a transaction); returns how many were stored.
+   */
+  recordEach(
     manager: EntityManager,
-    sql: string,
-    before: unknown[],
-    event: NewOutgoingEvent,
-  ): Promise<string | undefined> {
-    const orgId =
-      'orgId' in event ? event.orgId : (this.config.subscriptions.fulfilmentOrgId ?? null);
-    const now = this.clock.now();
-    const body = JSON.stringify({
-      type: event.type,
-      timestamp: now.toISOString(),
-      data: event.data,
-    });
-    const key = 'sealWith' in event ? event.sealWith : undefined;
-    const payload = key ? this.personalData.seal(key, body) : body;
-    const id = randomUUID();
-    const [row] = await statementRows<{ stored: boolean; delivered: boolean }>(manager, sql, [
-      ...before,
-      id,
-      event.type,
-      orgId,
-      payload,
-      now,
-      key?.owner ?? null,
-      'subjectId' in event ? event.subjectId : null,
-    ]);
-    if (row.delivered) this.wakeAfterCommit(manager);
-    return row.stored ? id : undefined;
+    statement: EachRowStatement,
+    params: unknown[],
+    type: OrgOutgoingEvent['type'],
+  ): Promise<number> {
+    return this.run(manager, statement, [...params, ...eachRowParams(type, this.clock.now())]);
   }
 
   /** A `webhook.test` for one endpoint, whatever it subscribes to and even while it is disabled. */
@@ -220,24 +166,41 @@ export class EventOutbox implements OnModuleInit, EntitySubscriberInterface {
     manager: EntityManager,
     endpoint: { id: string; orgId: string },
   ): Promise<string> {
+    const data = { endpoint_id: endpoint.id };
+    const event: TestEvent = { type: TEST_EVENT_TYPE, orgId: endpoint.orgId, data };
+    return (await this.store(manager, RECORD_TEST_SQL, [], event, endpoint.id))!;
+  }
+
+  /** One event (after the change's parameters `before`); its id, or undefined if not stored. */
+  private async store(
+    manager: EntityManager,
+    sql: string,
+    before: unknown[],
+    event: NewOutgoingEvent | TestEvent,
+    endpoint?: string,
+  ): Promise<string | undefined> {
+    const orgId =
+      'orgId' in event ? event.orgId : (this.config.subscriptions.fulfilmentOrgId ?? null);
     const now = this.clock.now();
-    const payload = JSON.stringify({
-      type: TEST_EVENT_TYPE,
-      timestamp: now.toISOString(),
-      data: { endpoint_id: endpoint.id },
-    });
+    const body = bodyOf(event.type, now, event.data);
+    const key = 'sealWith' in event ? event.sealWith : undefined;
+    const payload = key ? this.personalData.seal(key, body) : body;
     const id = randomUUID();
-    await manager.query(INSERT_EVENT_SQL, [
-      id,
-      TEST_EVENT_TYPE,
-      endpoint.orgId,
-      payload,
-      now,
-      true,
-    ]);
-    await manager.query(INSERT_TEST_DELIVERY_SQL, [id, endpoint.id, now]);
-    this.wakeAfterCommit(manager);
-    return id;
+    const subject = 'subjectId' in event ? event.subjectId : null;
+    const params = [...before, id, event.type, orgId, payload, now, key?.owner ?? null, subject];
+    const stored = await this.run(
+      manager,
+      sql,
+      endpoint === undefined ? params : [...params, endpoint],
+    );
+    return stored > 0 ? id : undefined;
+  }
+
+  /** Runs an outbox statement; wakes the worker once its deliveries are committed. */
+  private async run(manager: EntityManager, sql: string, params: unknown[]): Promise<number> {
+    const [row] = await statementRows<Stored>(manager, sql, params);
+    if (row.delivered > 0) this.wakeAfterCommit(manager);
+    return row.stored;
   }
 
   /**
