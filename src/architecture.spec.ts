@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { ADVISORY_LOCK } from './database/advisory-locks';
 import { ENTITY_TABLES, mayUseTable, TABLE_OWNERS } from './database/table-owners';
 
@@ -130,6 +130,17 @@ describe('ARCHITECTURE.md, checked', () => {
       10,
     ).flatMap((f) => [...f.text.matchAll(/CREATE TABLE \\?"([a-z_0-9]+)\\?"/g)].map((m) => m[1]));
     expect([...new Set(created)].sort()).toEqual(Object.keys(TABLE_OWNERS).sort());
+  });
+
+  it('keeps rooms by part: no folder of src/ holds more than 25 files besides its specs', () => {
+    // A folder past that splits into subfolders by part (device/tokens, subscription/shipping...).
+    const perFolder = new Map<string, number>();
+    for (const { path } of scanned()) {
+      const folder = dirname(path);
+      perFolder.set(folder, (perFolder.get(folder) ?? 0) + 1);
+    }
+    const crowded = [...perFolder].filter(([, count]) => count > 25);
+    expect(crowded).toEqual([]);
   });
 
   // Checked elsewhere, once: no module exports TypeOrmModule, forFeature asks only for the
