@@ -67,7 +67,7 @@ export class HealthService {
 
   /**
    * The ping goes straight to the driver's pool, without a query runner (5.5 % of the probe's
-   * CPU in `npm run bench:profile`). Without one (not connected yet, or closed) it fails, as a
+   * CPU in a profile of the route). Without one (not connected yet, or closed) it fails, as a
    * TypeORM query would.
    */
   private pool(): Pick<Pool, 'query'> {

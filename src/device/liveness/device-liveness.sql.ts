@@ -12,7 +12,7 @@ import { deviceEventSql } from '../device-events';
  * A timestamptz as the API writes it, ISO 8601 in UTC with milliseconds, made by PostgreSQL: what
  * `Date#toISOString` gives for the Date the driver would parse (both cut microseconds off, never
  * round). Parsing every time into a Date only to print it again was a tenth of the list's CPU
- * (`npm run bench:profile`). NULL stays NULL.
+ * (a CPU profile of the route). NULL stays NULL.
  */
 export const isoText = (column: string): string =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
