@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 /**
  * The docs and the source say what is, and why; the history of how it came to be lives in git and
  * in the decision records (docs/decisions/, which this leaves alone). So no README, ARCHITECTURE.md,
- * docs page or source file (comments and specs included) cites an issue or narrates "as before".
+ * docs page or source file (comments and specs included) cites an issue or compares itself with an earlier state.
  */
 const ROOT = join(__dirname, '..');
 
@@ -21,7 +21,7 @@ const FILES = [
   join(ROOT, 'README.md'),
   join(ROOT, 'ARCHITECTURE.md'),
   ...filesIn(join(ROOT, 'docs'), '.md', false),
-  ...filesIn(__dirname, '.ts', true).filter((path) => path !== __filename),
+  ...filesIn(__dirname, '.ts', true),
 ].map((path) => relative(ROOT, path));
 
 /** As many files as there are today, less a margin: fewer means the search looks elsewhere. */
@@ -52,12 +52,18 @@ describe('docs and source say what is', () => {
     expect(FILES).toEqual(expect.arrayContaining(['README.md', 'docs/development.md']));
   });
 
-  it('cite no issue number and narrate nothing "as before"', () => {
+  it('cite no issue number and compare with no earlier state', () => {
     expect(narrations(HISTORY)).toEqual([]);
   });
 
   it('finds such a phrase where there is one', () => {
-    const planted = ['set in issue 36', 'see #38', 'keyset pages as before', 'the last round'];
+    // Each planted phrase is put together here so that this file, too, passes the check above.
+    const planted = [
+      `set in ${'issue'} 36`,
+      `see ${'#'}38`,
+      `keyset pages as ${'before'}`,
+      `the last ${'round'}`,
+    ];
     for (const line of planted) expect(HISTORY.some((p) => p.test(line))).toBe(true);
     expect(HISTORY.some((p) => p.test('3 rounds x 5 s per endpoint, color #fff'))).toBe(false);
   });
