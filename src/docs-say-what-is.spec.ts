@@ -4,7 +4,8 @@ import { join, relative } from 'node:path';
 /**
  * The docs and the source say what is, and why; the history of how it came to be lives in git and
  * in the decision records (docs/decisions/, which this leaves alone). So no README, ARCHITECTURE.md,
- * docs page or source file (comments and specs included) cites an issue or compares itself with an earlier state.
+ * docs page or source file (comments and specs included) cites an issue or compares itself with an
+ * earlier state.
  */
 const ROOT = join(__dirname, '..');
 
