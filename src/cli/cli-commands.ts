@@ -7,15 +7,15 @@ import { auditCommands } from '../audit/audit.cli';
 import { personalDataCommands } from './personal-data.cli';
 import { CliCommand } from '../common/cli/cli-command';
 import { dbCommands } from './db.cli';
-import { OrgUpdateCliModule } from './org-update-cli.module';
+import { orgUpdateCommands } from './org-update.cli';
 
 /**
- * Every command, by name. Each feature exports its own from `<feature>.cli.ts`; a command whose
- * change another feature listens to runs here with that feature's module too.
+ * Every command, by name. Each feature exports its own from `<feature>.cli.ts`; a command that
+ * joins features (`org:update`, `data:*`) is declared here, in cli/, with a module that loads them.
  */
 export const COMMANDS: Record<string, CliCommand> = {
   ...orgCommands,
-  'org:update': { ...orgCommands['org:update'], module: OrgUpdateCliModule },
+  ...orgUpdateCommands,
   ...userCommands,
   ...deviceCommands,
   ...subscriptionCommands,
