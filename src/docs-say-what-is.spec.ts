@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 /**
  * The docs and the source say what is, and why; the history of how it came to be lives in git and
  * in the decision records (docs/decisions/, which this leaves alone). So no README, ARCHITECTURE.md,
- * docs page or source file (comments and specs included) cites an issue or compares itself with an
+ * docs page, source, test or bench file (comments included) cites an issue or compares itself with an
  * earlier state.
  */
 const ROOT = join(__dirname, '..');
@@ -13,7 +13,9 @@ const ROOT = join(__dirname, '..');
 function filesIn(dir: string, ext: string, deep: boolean): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return deep ? filesIn(path, ext, deep) : [];
+    // Dot folders hold build output (bench/.reference), not what anyone wrote.
+    if (entry.isDirectory())
+      return deep && !entry.name.startsWith('.') ? filesIn(path, ext, deep) : [];
     return entry.name.endsWith(ext) ? [path] : [];
   });
 }
@@ -23,6 +25,8 @@ const FILES = [
   join(ROOT, 'ARCHITECTURE.md'),
   ...filesIn(join(ROOT, 'docs'), '.md', false),
   ...filesIn(__dirname, '.ts', true),
+  ...filesIn(join(ROOT, 'test'), '.ts', true),
+  ...filesIn(join(ROOT, 'bench'), '.ts', true),
 ].map((path) => relative(ROOT, path));
 
 /** As many files as there are today, less a margin: fewer means the search looks elsewhere. */

@@ -212,7 +212,7 @@ describe('device liveness', () => {
     expect(await received('device.battery_low', device, 2)).toMatchObject({ battery_pct: 10 });
   });
 
-  it('filters the list by health, keyset pages as before', async () => {
+  it('filters the list by health, in keyset pages', async () => {
     await setThreshold(null).expect(200);
     const never = await createDevice(w.t.app, w.admin.orgId);
     const seen = await createDevice(w.t.app, w.admin.orgId);
