@@ -18,7 +18,7 @@ const DEVICE_FIELDS = {
 } as const satisfies Record<string, keyof Device>;
 
 /** The fields every device event names the device by. */
-export type DeviceFacts = Pick<Device, (typeof DEVICE_FIELDS)[keyof typeof DEVICE_FIELDS]>;
+type DeviceFacts = Pick<Device, (typeof DEVICE_FIELDS)[keyof typeof DEVICE_FIELDS]>;
 
 /** A device event; liveness events add theirs (`extra`) after the device's fields. */
 export function deviceEvent(

@@ -19,7 +19,7 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
  * Live (contract section 10): still billed, and the holder of its device; at most one live record
  * holds a device (the partial unique index UQ_subscriptions_live_device below).
  */
-export const LIVE_STATUSES: readonly SubscriptionStatus[] = ['paid', 'past_due'];
+const LIVE_STATUSES: readonly SubscriptionStatus[] = ['paid', 'past_due'];
 export const isLive = (status: SubscriptionStatus): boolean => LIVE_STATUSES.includes(status);
 /** The live statuses as an SQL list, for the index below and the statements that use it. */
 export const LIVE_STATUSES_SQL = sqlTextList(LIVE_STATUSES);

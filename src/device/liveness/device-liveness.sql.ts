@@ -18,7 +18,7 @@ export const isoText = (column: string): string =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** How far above the low mark a report must be to clear the flag (contract section 10). */
-export const BATTERY_CLEAR_POINTS = 10;
+const BATTERY_CLEAR_POINTS = 10;
 
 export const DEVICE_HEALTHS = ['online', 'offline', 'never_seen'] as const;
 export type DeviceHealth = (typeof DEVICE_HEALTHS)[number];

@@ -7,7 +7,7 @@ import { envelope } from './event-body';
  */
 
 /** The parts of an outbox statement around its one INSERT shape. */
-export interface OutboxParts {
+interface OutboxParts {
   /** CTEs the events may read, such as the change they report. */
   with?: string;
   /** A query of the events: id, type, org_id, payload, data_key_id, subject_id. */
@@ -29,7 +29,7 @@ export interface OutboxParts {
  * checked at the statement's end, after every part of it has run. Returns the counts `stored` and
  * `delivered`.
  */
-export function outboxSql(p: OutboxParts): string {
+function outboxSql(p: OutboxParts): string {
   const audience =
     p.endpoint === undefined
       ? 'w.org_id = ev.org_id AND w.enabled AND ev.type = ANY(w.event_types)'
