@@ -54,8 +54,22 @@ export function fleetSide(windows: FleetSample[]): FleetSide {
   };
 }
 
-/** `fleet_cpu_ratio`: the twin's CPU per fleet request divided by the service's. */
-export const fleetCpuRatio = (r: FleetResult) => r.twin.cpuMsPerRequest / r.service.cpuMsPerRequest;
+/** Every failed answer of a side, by status, tokens and heartbeats added up. */
+export function failures(s: FleetSide): Record<string, number> {
+  const all: Record<string, number> = { ...s.token.failedBy };
+  for (const [status, n] of Object.entries(s.heartbeat.failedBy))
+    all[status] = (all[status] ?? 0) + n;
+  return all;
+}
+
+/**
+ * `fleet_cpu_ratio`: the twin's CPU per fleet request divided by the service's. A twin that failed
+ * answers is no floor (its CPU per answer rises, and the ratio with it): NaN, which no limit passes.
+ */
+export const fleetCpuRatio = (r: FleetResult) =>
+  Object.keys(failures(r.twin)).length > 0
+    ? NaN
+    : r.twin.cpuMsPerRequest / r.service.cpuMsPerRequest;
 
 /** The fleet a core of the service serves: a device's requests per second into a CPU second. */
 export const devicesPerCore = (cpuMsPerRequest: number) =>
@@ -68,7 +82,7 @@ export function fleetMarkdown(r: FleetResult): string[] {
     `| ${name} | ${f(s.sentPerS)} / ${f(s.answeredPerS)} | ${f(s.cpuMsPerRequest, 3)} | ` +
     `${f(devicesPerCore(s.cpuMsPerRequest))} | ` +
     `${f(s.token.p50, 1)} / ${f(s.token.p99, 1)} | ${f(s.heartbeat.p50, 1)} / ${f(s.heartbeat.p99, 1)} | ` +
-    `${JSON.stringify({ ...s.token.failedBy, ...s.heartbeat.failedBy })} |`;
+    `${JSON.stringify(failures(s))} |`;
   return [
     '## The fleet against its twin (two instances each, PostgreSQL + Redis)',
     '',

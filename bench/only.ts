@@ -16,7 +16,10 @@ import { fleetTargets, machineLines, targetsTable } from './report';
 import { LARGE, seedDevicesOnly } from './seed';
 import { serviceArgs, serviceEnv } from './service-env';
 
-/** One liveness pass on a database of LARGE's devices only (the pass reads no other table). */
+/**
+ * One liveness pass on a database of LARGE's devices only: besides the devices the pass reads only
+ * the organizations' thresholds and their webhook endpoints, of which this database has none.
+ */
 async function livenessOnly(): Promise<LivenessResult> {
   const liveness = await withBenchEnv('bench_liveness', async (env) => {
     const senv = serviceEnv(await freePort(), env.url, env.fake.url);
