@@ -1,7 +1,5 @@
-import {
-  jsonObjectSql,
-  type OrgOutgoingEvent,
-} from '../outgoing-webhook/outbox/event-outbox.service';
+import type { OrgOutgoingEvent } from '../outgoing-webhook/outbox/event-outbox.service';
+import { jsonObjectSql } from '../outgoing-webhook/outbox/event-outbox.sql';
 import type { Device } from './device.entity';
 
 /**

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import {
   EventOutbox,
-  jsonObjectSql,
   outboxStatement,
 } from '../../src/outgoing-webhook/outbox/event-outbox.service';
+import { jsonObjectSql } from '../../src/outgoing-webhook/outbox/event-outbox.sql';
 import { addEndpoint, WebhookWorld, webhookWorld } from './support';
 
 // Any subscriptions row would do: the statement is the outbox's, not the lifecycle's.

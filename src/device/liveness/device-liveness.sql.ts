@@ -1,6 +1,6 @@
 import { ADVISORY_LOCK } from '../../database/advisory-locks';
-import { deviceThresholdSql } from '../../org/org.service';
-import { eachRowStatement } from '../../outgoing-webhook/outbox/event-outbox.service';
+import { deviceThresholdSql } from '../../org/org.sql';
+import { eachRowStatement } from '../../outgoing-webhook/outbox/event-outbox.sql';
 import { deviceEventSql } from '../device-events';
 
 /**

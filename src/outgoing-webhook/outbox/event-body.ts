@@ -22,17 +22,3 @@ export function bodyOf(type: string, at: Date, data: object): string {
   const [head, tail] = envelope(type, at);
   return `${head}${data instanceof JsonText ? data.text : JSON.stringify(data)}${tail}`;
 }
-
-/**
- * A JSON object with `JSON.stringify`'s bytes, made by PostgreSQL: each key (in order) with its SQL
- * value. `to_json` escapes a string as JavaScript does (quote, backslash, control characters as
- * \b \f \n \r \t or \u00xx) and leaves the rest; NULL is `null`. Integers and text only: PostgreSQL
- * prints other numbers and times its own way.
- */
-export function jsonObjectSql(fields: Record<string, string>): string {
-  const members = Object.entries(fields).map(
-    ([key, value], i) =>
-      `'${i === 0 ? '{' : ','}${JSON.stringify(key)}:' || COALESCE(to_json(${value})::text, 'null')`,
-  );
-  return `(${members.join(' || ')} || '}')`;
-}

@@ -11,8 +11,8 @@ import { Clock } from '../../common/clock/clock';
 import { AppConfig } from '../../config/app-config';
 import { statementRows } from '../../database/statement-rows';
 import { DeliveryWake } from './delivery-wake.service';
-import { bodyOf, JsonText, jsonObjectSql } from './event-body';
-import { eachRowEventSql, eachRowParams, MANY_EVENTS_SQL, oneEventSql } from './event-outbox.sql';
+import { bodyOf, JsonText } from './event-body';
+import { EachRowStatement, eachRowParams, MANY_EVENTS_SQL, oneEventSql } from './event-outbox.sql';
 import { OpenKey, PersonalData } from '../../personal-data/personal-data.service';
 import type { DeviceEventType, SubscriptionEventType } from '../outgoing-webhook.types';
 import { TEST_EVENT_TYPE } from '../outgoing-webhook.types';
@@ -53,21 +53,7 @@ export function outboxStatement(change: string, n: number): OutboxStatement {
   return oneEventSql(change, n) as OutboxStatement;
 }
 
-/** A statement whose change makes one event per row it returns (eachRowStatement). */
-export type EachRowStatement = string & { readonly __eachRow: true };
-
-/**
- * The statement for a change that reports each row it touches, with the events built by
- * PostgreSQL: `ctes` end in one named `change` (parameters $1…$n) that returns the event's
- * `org_id` and its `data` as JSON text (jsonObjectSql). A batch of any size is one round trip,
- * and nothing of it passes through this process.
- */
-export function eachRowStatement(ctes: string, n: number): EachRowStatement {
-  if (!/\bchange AS \(/.test(ctes)) throw new Error('the events come from a CTE named change');
-  return eachRowEventSql(ctes, n) as EachRowStatement;
-}
-
-export { JsonText, jsonObjectSql };
+export { JsonText };
 
 const RECORD_SQL = oneEventSql(undefined, 0);
 const RECORD_TEST_SQL = oneEventSql(undefined, 0, true);

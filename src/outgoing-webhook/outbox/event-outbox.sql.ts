@@ -84,7 +84,7 @@ export const MANY_EVENTS_SQL = outboxSql({
  * organization (`org_id`) and its data as JSON text (`data`, see jsonObjectSql). The parameters
  * after the change's `n`: $n+1 type, +2 and +3 the body's text around the data (envelope), +4 time.
  */
-export function eachRowEventSql(ctes: string, n: number): string {
+function eachRowEventSql(ctes: string, n: number): string {
   const [type, head, tail, at] = [1, 2, 3, 4].map((i) => `$${n + i}`);
   return outboxSql({
     with: ctes,
@@ -98,4 +98,32 @@ export function eachRowEventSql(ctes: string, n: number): string {
 /** eachRowEventSql's parameters after the change's: an event of `type` at `at`. */
 export function eachRowParams(type: string, at: Date): unknown[] {
   return [type, ...envelope(type, at), at];
+}
+
+/**
+ * A JSON object with `JSON.stringify`'s bytes, made by PostgreSQL: each key (in order) with its SQL
+ * value. `to_json` escapes a string as JavaScript does (quote, backslash, control characters as
+ * \b \f \n \r \t or \u00xx) and leaves the rest; NULL is `null`. Integers and text only: PostgreSQL
+ * prints other numbers and times its own way.
+ */
+export function jsonObjectSql(fields: Record<string, string>): string {
+  const members = Object.entries(fields).map(
+    ([key, value], i) =>
+      `'${i === 0 ? '{' : ','}${JSON.stringify(key)}:' || COALESCE(to_json(${value})::text, 'null')`,
+  );
+  return `(${members.join(' || ')} || '}')`;
+}
+
+/** A statement whose change makes one event per row it returns (eachRowStatement). */
+export type EachRowStatement = string & { readonly __eachRow: true };
+
+/**
+ * The statement for a change that reports each row it touches, with the events built by
+ * PostgreSQL: `ctes` end in one named `change` (parameters $1…$n) that returns the event's
+ * `org_id` and its `data` as JSON text (jsonObjectSql). A batch of any size is one round trip,
+ * and nothing of it passes through this process.
+ */
+export function eachRowStatement(ctes: string, n: number): EachRowStatement {
+  if (!/\bchange AS \(/.test(ctes)) throw new Error('the events come from a CTE named change');
+  return eachRowEventSql(ctes, n) as EachRowStatement;
 }

@@ -1,4 +1,5 @@
-import { envelope, JsonText, jsonObjectSql } from './event-body';
+import { envelope, JsonText } from './event-body';
+import { jsonObjectSql } from './event-outbox.sql';
 import { outboxStatement } from './event-outbox.service';
 
 describe('outboxStatement', () => {
