@@ -7,7 +7,6 @@ import { statementRows } from '../../database/statement-rows';
 import { OrgService } from '../../org/org.service';
 import {
   EventOutbox,
-  JsonText,
   type OrgOutgoingEvent,
 } from '../../outgoing-webhook/outbox/event-outbox.service';
 import {
@@ -72,10 +71,13 @@ export class DevicePresence implements OnModuleInit {
     const [crossed] = await statementRows<Crossed>(m, CONTACT_LOCK_SQL, [id, battery, mark]);
     if (!crossed) return []; // the device is gone: nothing to stamp
     const [row] = await statementRows<{ orgId: string; data: string }>(m, CONTACT_SLOW_SQL, params);
+    // The device's data as PostgreSQL wrote it (deviceEventSql): parsed, then stringified in the
+    // body again, to the same bytes (once a crossing, not a heartbeat).
+    const data = JSON.parse(row.data) as object;
     const event = (type: OrgOutgoingEvent['type']) => ({
       type,
       orgId: row.orgId,
-      data: new JsonText(row.data),
+      data,
     });
     const events: OrgOutgoingEvent[] = [];
     if (crossed.wasOffline) events.push(event('device.online'));

@@ -3,14 +3,6 @@
  * its bytes are made, `JSON.stringify`'s for that object, which the receivers' signatures cover.
  */
 
-/**
- * Data already written as JSON text by PostgreSQL (jsonObjectSql): stored as it is, not
- * stringified again.
- */
-export class JsonText {
-  constructor(readonly text: string) {}
-}
-
 /** The body as the text before and after its data, for data made elsewhere (eachRowEventSql). */
 export function envelope(type: string, at: Date): [head: string, tail: string] {
   const head = `{"type":${JSON.stringify(type)},"timestamp":${JSON.stringify(at.toISOString())}`;
@@ -20,5 +12,5 @@ export function envelope(type: string, at: Date): [head: string, tail: string] {
 /** The body of an event of `type` at `at` with `data`. */
 export function bodyOf(type: string, at: Date, data: object): string {
   const [head, tail] = envelope(type, at);
-  return `${head}${data instanceof JsonText ? data.text : JSON.stringify(data)}${tail}`;
+  return `${head}${JSON.stringify(data)}${tail}`;
 }

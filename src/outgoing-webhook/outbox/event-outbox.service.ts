@@ -11,7 +11,7 @@ import { Clock } from '../../common/clock/clock';
 import { AppConfig } from '../../config/app-config';
 import { statementRows } from '../../database/statement-rows';
 import { DeliveryWake } from './delivery-wake.service';
-import { bodyOf, JsonText } from './event-body';
+import { bodyOf } from './event-body';
 import { EachRowStatement, eachRowParams, MANY_EVENTS_SQL, oneEventSql } from './event-outbox.sql';
 import { OpenKey, PersonalData } from '../../personal-data/personal-data.service';
 import type { DeviceEventType, SubscriptionEventType } from '../outgoing-webhook.types';
@@ -52,8 +52,6 @@ export function outboxStatement(change: string, n: number): OutboxStatement {
   }
   return oneEventSql(change, n) as OutboxStatement;
 }
-
-export { JsonText };
 
 const RECORD_SQL = oneEventSql(undefined, 0);
 const RECORD_TEST_SQL = oneEventSql(undefined, 0, true);
