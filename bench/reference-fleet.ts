@@ -2,8 +2,12 @@
  * The yardstick's device routes, the fleet's two requests: the token (its identity check, for a
  * device with a key the service's own assertion verifier and jti statement) and the heartbeat (the
  * bearer checked by one HMAC, the device read, the service's contact statement). The service's
- * statements and verifier are imported, never copied, so both sides do the same database and
- * crypto work; what is left out is the framework around it.
+ * claim, jti, contact and activation statements and its assertion verifier are imported, so both
+ * sides do the same database and crypto work on the fleet's path; what is left out is the
+ * framework around it. Two small parts are the twin's own: the credentials comparison (a
+ * constant-time hash of the claimed identity, as the service's) and the device read (`SELECT *`,
+ * where the service names its columns from TypeORM's metadata). The twin has only the contact's
+ * fast path; the slow one (a crossing: back online, battery low) is the service's alone.
  */
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
