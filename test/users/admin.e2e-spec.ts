@@ -20,6 +20,7 @@ describe('administration: org and users, own org only', () => {
       name: org.name,
       created_at: expect.any(String),
       device_offline_after_seconds: null,
+      fulfilment: false,
     });
   });
 

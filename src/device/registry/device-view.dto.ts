@@ -35,6 +35,18 @@ export class DeviceListItemDto extends DeviceItemDto {
       "longer than its organization's `device_offline_after_seconds`",
   })
   health!: DeviceHealth;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Battery charge (0-100) of the last heartbeat that reported one',
+  })
+  battery_pct!: number | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Firmware of the last heartbeat that reported one',
+  })
+  firmware_version!: string | null;
 }
 
 export class DeviceListDto {
@@ -56,6 +68,8 @@ export class DeviceListDto {
       last_seen_at: d.lastSeenAt,
       created_at: d.createdAt,
       health: d.health,
+      battery_pct: d.batteryPct,
+      firmware_version: d.firmwareVersion,
     }));
   }
 }
