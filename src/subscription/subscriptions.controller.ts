@@ -31,6 +31,7 @@ import { SubscriptionErasure } from './care-data/subscription-erasure.service';
 import { SubscriptionExporter } from './care-data/subscription-exporter.service';
 import { ShipDeviceDto } from './shipping/ship-device.dto';
 import { SubscriptionShipping } from './shipping/subscription-shipping.service';
+import { NoStore } from '../common/http/no-store.decorator';
 
 /**
  * Signed in (session), with `role` (admin: erasure and export), then in the fulfilment
@@ -46,6 +47,7 @@ const FulfilmentOnly = (role: Role = 'member') =>
 
 /** The operators' view of subscriptions (docs/checkout.md), for those who ship devices. */
 @ApiTags('subscriptions')
+@NoStore()
 @Controller('api/v1/subscriptions')
 export class SubscriptionsController {
   constructor(

@@ -26,6 +26,7 @@ import {
 } from '../../common/openapi/api-problems.decorator';
 import type { HttpRequest } from '../../common/http/http-request';
 import { RateLimit } from '../../common/throttling/rate-limit.guard';
+import { NoStore } from '../../common/http/no-store.decorator';
 import { AppConfig } from '../../config/app-config';
 import { Auth } from '../../common/auth/auth.decorator';
 import type { AuthUser } from '../../common/auth/auth-user';
@@ -50,6 +51,7 @@ export class AuthController {
   ) {}
 
   @Post('login')
+  @NoStore()
   @HttpCode(200)
   @UseGuards(CrossSiteGuard)
   @RateLimit('loginPerMinute')
@@ -81,6 +83,7 @@ export class AuthController {
   }
 
   @Get('me')
+  @NoStore()
   @Auth()
   @ApiOperation({ operationId: 'getCurrentUser', summary: 'The signed-in user' })
   @ApiOkResponse({ type: MeResponse })
@@ -89,6 +92,7 @@ export class AuthController {
   }
 
   @Post('refresh')
+  @NoStore()
   @HttpCode(200)
   @Auth()
   @ApiCookieWrite()
