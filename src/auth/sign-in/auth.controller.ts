@@ -38,7 +38,7 @@ import { ID_TOKEN_MAX_LENGTH, LoginDto } from './login.dto';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../session/session-cookie';
 import type { ActiveSession } from '../../common/auth/session-authenticator';
 import { SessionService } from '../session/session.service';
-import { MeResponse, SignedInResponse } from './sign-in-view.dto';
+import { AuthConfigResponse, MeResponse, SignedInResponse } from './sign-in-view.dto';
 
 @ApiTags('auth')
 @Controller('api/auth')
@@ -80,6 +80,16 @@ export class AuthController {
     @Res({ passthrough: true }) res: unknown,
   ): Promise<SignedInResponse> {
     return this.signedIn(res, await this.auth.login(body.id_token, { ip: req.ip, userAgent }));
+  }
+
+  @Get('config')
+  @ApiOperation({
+    operationId: 'getAuthConfig',
+    summary: "Where the console signs in: the identity provider's issuer and its client id there",
+  })
+  @ApiOkResponse({ type: AuthConfigResponse })
+  signInConfig(): AuthConfigResponse {
+    return AuthConfigResponse.from(this.auth.consoleSignIn());
   }
 
   @Get('me')
