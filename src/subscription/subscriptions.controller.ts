@@ -19,7 +19,7 @@ import { CurrentUser } from '../common/auth/current-user.decorator';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { ApiCookieWrite, ApiProblems } from '../common/openapi/api-problems.decorator';
 import { FulfilmentGuard } from './fulfilment.guard';
-import { ListSubscriptionsDto } from './list-subscriptions.dto';
+import { ListSubscriptionsDto, subscriptionPage } from './list-subscriptions.dto';
 import {
   SubscriptionDetailDto,
   SubscriptionExportDto,
@@ -61,7 +61,7 @@ export class SubscriptionsController {
   @FulfilmentOnly()
   @ApiOperation({
     operationId: 'listSubscriptions',
-    summary: 'Subscriptions, newest first, optionally of one status',
+    summary: 'Subscriptions, newest first, optionally of one status or awaiting a device',
   })
   @ApiOkResponse({ type: SubscriptionListDto })
   @ApiProblems(ErrorCode.ValidationFailed)
@@ -69,7 +69,8 @@ export class SubscriptionsController {
     @CurrentUser() me: AuthUser,
     @Query() query: ListSubscriptionsDto,
   ): Promise<SubscriptionListDto> {
-    return SubscriptionListDto.from(await this.subscriptions.list(query, userActor(me)));
+    const page = subscriptionPage(query);
+    return SubscriptionListDto.from(await this.subscriptions.list(page, userActor(me)));
   }
 
   @Get(':id')
