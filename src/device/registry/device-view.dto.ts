@@ -3,6 +3,7 @@ import { mapPage, type Page } from '../../common/pagination/page';
 import { Device, DEVICE_STATUSES, type DeviceStatus } from '../device.entity';
 import type { DeviceListRow } from './device.service';
 import { DEVICE_HEALTHS, type DeviceHealth } from '../liveness/device-liveness.sql';
+import type { DeviceSummary } from '../liveness/device-summary.service';
 
 /** One item of the org's device list (docs/devices.md). */
 export class DeviceItemDto {
@@ -100,6 +101,31 @@ export class DeviceSelfDto extends DeviceRecordDto {
       org_id: d.orgId,
       firmware_version: d.firmwareVersion,
       battery_pct: d.batteryPct,
+    };
+  }
+}
+
+/** The organization's active devices by health, and those with a low battery (docs/devices.md). */
+export class DeviceSummaryDto {
+  @ApiProperty({ minimum: 0, example: 41, description: 'Active devices heard from in time' })
+  online!: number;
+  @ApiProperty({ minimum: 0, example: 3, description: 'Active devices quiet past the threshold' })
+  offline!: number;
+  @ApiProperty({ minimum: 0, example: 7, description: 'Active devices never heard from' })
+  never_seen!: number;
+  @ApiProperty({
+    minimum: 0,
+    example: 2,
+    description: 'Active devices whose last reported battery is under DEVICE_BATTERY_LOW_PCT',
+  })
+  battery_low!: number;
+
+  static from(s: DeviceSummary): DeviceSummaryDto {
+    return {
+      online: s.online,
+      offline: s.offline,
+      never_seen: s.neverSeen,
+      battery_low: s.batteryLow,
     };
   }
 }
