@@ -12,7 +12,7 @@ const built = join(root, 'console', 'dist', 'index.html');
 const SOURCES = [
   join(root, 'console', 'src'),
   join(root, 'console', 'index.html'),
-  join(root, 'console', 'vite.config.ts'),
+  join(root, 'console', 'vite.config.mts'),
   join(root, 'src', 'checkout', 'care-options.ts'),
   join(root, 'src', 'device', 'batch', 'device-csv.ts'),
   join(root, 'package-lock.json'),

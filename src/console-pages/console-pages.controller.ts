@@ -22,7 +22,10 @@ export class ConsolePagesController {
   @Header('Content-Type', 'text/html; charset=utf-8')
   // Revalidated on each visit: it names the build's hashed asset files, which are immutable.
   @Header('Cache-Control', 'no-cache')
-  page(@Param('path') path: string[] | undefined, @Res({ passthrough: true }) res: Response): string {
+  page(
+    @Param('path') path: string[] | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): string {
     if (path?.[0] === 'assets') throw new NotFoundException();
     const { status, html } = this.pages.page();
     res.status(status);

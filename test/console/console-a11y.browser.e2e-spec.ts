@@ -64,21 +64,27 @@ describeBrowser('the console for everyone: axe-core on every page, 390 px wide',
     await world?.close();
   });
 
-  it.each([1280, 390])('every page at %i px: no serious or critical violation, no sideways scroll', async (width) => {
-    const context = await contextFor(browser, world, admin, width);
-    const page = await context.newPage();
-    const found: Record<string, string[]> = {};
-    for (const [path, heading] of pages) {
-      await page.goto(`${world.base}/console${path}`);
-      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-      await page.getByRole('status').filter({ hasText: 'Loading…' }).waitFor({ state: 'detached' });
-      const problems = await seriousViolations(page);
-      if (await scrollsSideways(page)) problems.push('the page scrolls sideways');
-      if (problems.length) found[path] = problems;
-    }
-    expect(found).toEqual({});
-    await context.close();
-  });
+  it.each([1280, 390])(
+    'every page at %i px: no serious or critical violation, no sideways scroll',
+    async (width) => {
+      const context = await contextFor(browser, world, admin, width);
+      const page = await context.newPage();
+      const found: Record<string, string[]> = {};
+      for (const [path, heading] of pages) {
+        await page.goto(`${world.base}/console${path}`);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        await page
+          .getByRole('status')
+          .filter({ hasText: 'Loading…' })
+          .waitFor({ state: 'detached' });
+        const problems = await seriousViolations(page);
+        if (await scrollsSideways(page)) problems.push('the page scrolls sideways');
+        if (problems.length) found[path] = problems;
+      }
+      expect(found).toEqual({});
+      await context.close();
+    },
+  );
 
   it('the sign-in page and the dialogs pass too', async () => {
     const signedOut = await contextFor(browser, world, undefined, 390);
@@ -104,7 +110,9 @@ describeBrowser('the console for everyone: axe-core on every page, 390 px wide',
     await page.goto(`${world.base}/console/`);
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     await page.keyboard.press('Tab');
-    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Skip to content');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(
+      'Skip to content',
+    );
     await page.getByRole('link', { name: 'Devices' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Devices' }).waitFor();
@@ -112,7 +120,9 @@ describeBrowser('the console for everyone: axe-core on every page, 390 px wide',
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Register device' });
     await dialog.waitFor();
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('device_id');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe(
+      'device_id',
+    );
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await context.close();

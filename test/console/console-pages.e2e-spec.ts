@@ -15,7 +15,11 @@ describe('the console at /console/ (HTTP)', () => {
     expect(res.headers.location).toBe('/console/');
   });
 
-  it.each(['/console/', '/console/devices', '/console/subscriptions/3f1c2a9e-5b7d-4c1e-9a2f-6d8e0b4c7a15'])(
+  it.each([
+    '/console/',
+    '/console/devices',
+    '/console/subscriptions/3f1c2a9e-5b7d-4c1e-9a2f-6d8e0b4c7a15',
+  ])(
     '%s is the app’s document, under the console’s policy, with no inline script',
     async (path) => {
       const res = await t.http().get(path).expect(200);

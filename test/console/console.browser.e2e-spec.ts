@@ -38,7 +38,10 @@ describeBrowser('the operators’ console in Chromium', () => {
     const context = await contextFor(browser, world, undefined);
     const page = await context.newPage();
     const violations: string[] = [];
-    page.on('console', (m) => m.text().includes('Content Security Policy') && violations.push(m.text()));
+    page.on(
+      'console',
+      (m) => m.text().includes('Content Security Policy') && violations.push(m.text()),
+    );
 
     const first = await page.goto(`${world.base}/console/devices`);
     expect(first?.headers()['content-security-policy']).toContain("script-src 'self'");
@@ -70,7 +73,12 @@ describeBrowser('the operators’ console in Chromium', () => {
     const page = await openConsole(context, world, '/', 'Overview');
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
-    await world.t.http().post('/api/auth/logout').set('Cookie', admin.cookie).set('Origin', world.base).expect(204);
+    await world.t
+      .http()
+      .post('/api/auth/logout')
+      .set('Cookie', admin.cookie)
+      .set('Origin', world.base)
+      .expect(204);
 
     await page.getByRole('link', { name: 'Devices' }).click();
     await page.getByText('Your session has ended').waitFor();
@@ -103,16 +111,25 @@ describeBrowser('the operators’ console in Chromium', () => {
     const bad = `device_id,model,provider\n${quiet.deviceId}-a,hub-2,acme\nbad id!,hub-2,acme\n`;
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Import CSV' }).click();
-    await (await chooser).setFiles({ name: 'devices.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+    await (
+      await chooser
+    ).setFiles({ name: 'devices.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
     await page.getByText(/Line 3: /).waitFor();
-    await world.t.http().get(`/api/v1/devices?limit=200`).set('Cookie', admin.cookie).expect(200)
+    await world.t
+      .http()
+      .get(`/api/v1/devices?limit=200`)
+      .set('Cookie', admin.cookie)
+      .expect(200)
       .then((r) => expect(JSON.stringify(r.body)).not.toContain(`${quiet.deviceId}-a`));
 
     await page.getByLabel('Health').selectOption({ label: 'Online' });
     await page.waitForURL(/health=online/);
     await page.getByText('No devices here yet.').waitFor();
     await page.goBack();
-    await page.getByRole('row', { name: new RegExp(quiet.deviceId) }).first().waitFor();
+    await page
+      .getByRole('row', { name: new RegExp(quiet.deviceId) })
+      .first()
+      .waitFor();
 
     await page.getByRole('button', { name: `Deactivate ${quiet.deviceId}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
@@ -220,7 +237,10 @@ describeBrowser('the operators’ console in Chromium', () => {
     await page.getByRole('link', { name: 'Audit' }).click();
     await page.getByLabel('Action').fill('user.role_changed');
     await page.getByRole('button', { name: 'Filter' }).click();
-    await page.getByRole('row', { name: /user\.role_changed/ }).first().waitFor();
+    await page
+      .getByRole('row', { name: /user\.role_changed/ })
+      .first()
+      .waitFor();
 
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.getByLabel('Minutes without contact').fill('10');

@@ -690,7 +690,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        OrgResponse: {
+        OwnOrgResponse: {
             /**
              * Format: uuid
              * @example 3f1c2a9e-5b7d-4c1e-9a2f-6d8e0b4c7a15
@@ -708,6 +708,8 @@ export interface components {
              * @example null
              */
             device_offline_after_seconds: number | null;
+            /** @description True for the organization FULFILMENT_ORG_ID names: its users read subscriptions (/api/v1/subscriptions), so a dashboard shows them */
+            fulfilment: boolean;
         };
         UpdateOrgDto: {
             /**
@@ -1047,8 +1049,31 @@ export interface components {
              */
             revoked: number;
         };
+        UserListItem: {
+            /**
+             * Format: uuid
+             * @example 0b6f2c1e-8d4a-4f7b-9c3e-2a5d7e9f1b30
+             */
+            id: string;
+            /** @example pat@example.com */
+            email: string;
+            /** @example Pat Doe */
+            name: string | null;
+            /**
+             * Format: uuid
+             * @example 3f1c2a9e-5b7d-4c1e-9a2f-6d8e0b4c7a15
+             */
+            org_id: string;
+            /**
+             * @example admin
+             * @enum {string}
+             */
+            role: "admin" | "member";
+            /** @description true: signing in is refused and no session is left */
+            disabled: boolean;
+        };
         UserListResponse: {
-            items: components["schemas"]["UserView"][];
+            items: components["schemas"]["UserListItem"][];
         };
         CreateUserDto: {
             /** @example pat@example.com */
@@ -1147,6 +1172,10 @@ export interface components {
              * @enum {string}
              */
             health: "online" | "offline" | "never_seen";
+            /** @description Battery charge (0-100) of the last heartbeat that reported one */
+            battery_pct: number | null;
+            /** @description Firmware of the last heartbeat that reported one */
+            firmware_version: string | null;
         };
         DeviceListDto: {
             items: components["schemas"]["DeviceListItemDto"][];
@@ -1461,7 +1490,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrgResponse"];
+                    "application/json": components["schemas"]["OwnOrgResponse"];
                 };
             };
             /** @description Unauthorized: `unauthenticated` */
@@ -1522,7 +1551,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrgResponse"];
+                    "application/json": components["schemas"]["OwnOrgResponse"];
                 };
             };
             /** @description Bad Request: `validation_failed` */

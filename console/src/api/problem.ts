@@ -42,5 +42,5 @@ export async function data<T>(
   }
   if (answer.response.ok) return answer.data as T;
   const problem = typeof answer.error === 'object' && answer.error !== null ? answer.error : {};
-  throw new ApiError(answer.response.status, problem as Partial<Problem>);
+  throw new ApiError(answer.response.status, problem);
 }

@@ -66,7 +66,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   return (
-    <SessionContext.Provider value={{ state, refresh, signOut }}>{children}</SessionContext.Provider>
+    <SessionContext.Provider value={{ state, refresh, signOut }}>
+      {children}
+    </SessionContext.Provider>
   );
 }
 

@@ -2,6 +2,7 @@ import { type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../api/client';
 import { data } from '../api/problem';
+import { fieldText } from '../ui/form';
 import { Page } from '../ui/page';
 import { ProblemMessage } from '../ui/problem-message';
 import { Time } from '../ui/time';
@@ -31,7 +32,7 @@ export function AuditPage() {
     const form = new FormData(event.currentTarget);
     const next = new URLSearchParams();
     for (const f of FILTERS) {
-      const value = String(form.get(f.name) ?? '').trim();
+      const value = fieldText(form, f.name);
       if (value) next.set(f.name, value);
     }
     setParams(next);
@@ -43,7 +44,12 @@ export function AuditPage() {
         {FILTERS.map((f) => (
           <div className="field" key={f.name}>
             <label htmlFor={`audit-${f.name}`}>{f.label}</label>
-            <input id={`audit-${f.name}`} name={f.name} defaultValue={query[f.name]} placeholder={f.hint} />
+            <input
+              id={`audit-${f.name}`}
+              name={f.name}
+              defaultValue={query[f.name]}
+              placeholder={f.hint}
+            />
           </div>
         ))}
         <button type="submit">Filter</button>
@@ -64,9 +70,14 @@ export function AuditPage() {
           <tbody>
             {pages.items.map((e) => (
               <tr key={e.id}>
-                <td><Time at={e.occurred_at} /></td>
+                <td>
+                  <Time at={e.occurred_at} />
+                </td>
                 <th scope="row">{e.action}</th>
-                <td>{e.actor.type}{e.actor.id ? ` ${e.actor.id}` : ''}</td>
+                <td>
+                  {e.actor.type}
+                  {e.actor.id ? ` ${e.actor.id}` : ''}
+                </td>
                 <td>{e.subject ? `${e.subject.type} ${e.subject.id}` : '—'}</td>
                 <td>{e.ip ?? '—'}</td>
                 <td>{e.request_id ?? '—'}</td>
@@ -78,7 +89,9 @@ export function AuditPage() {
       {!pages.loading && pages.items.length === 0 && !pages.error && <p>No events match.</p>}
       {pages.loading && <p role="status">Loading…</p>}
       {pages.more && !pages.loading && (
-        <button type="button" onClick={pages.loadMore}>Load more</button>
+        <button type="button" onClick={pages.loadMore}>
+          Load more
+        </button>
       )}
     </Page>
   );

@@ -1,27 +1,32 @@
 import { api, type Schemas } from '../api/client';
 import { ApiError, data } from '../api/problem';
+import { fieldText } from '../ui/form';
 import { Dialog, Field } from '../ui/dialog';
 
-const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
-
 /** Register one device; its public key (a JWK, JSON) is optional. */
-export function RegisterDeviceDialog(props: { onClose: () => void; onDone: (message: string) => void }) {
+export function RegisterDeviceDialog(props: {
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
   async function register(form: FormData) {
-    const key = text(form, 'public_key');
+    const key = fieldText(form, 'public_key');
     let publicKey: Schemas['CreateDeviceDto']['public_key'];
     if (key) {
       try {
         publicKey = JSON.parse(key) as Schemas['CreateDeviceDto']['public_key'];
       } catch {
-        throw new ApiError(400, { title: 'The public key is not JSON', detail: 'Paste it as a JWK.' });
+        throw new ApiError(400, {
+          title: 'The public key is not JSON',
+          detail: 'Paste it as a JWK.',
+        });
       }
     }
     const device = await data(
       api.POST('/api/v1/devices', {
         body: {
-          device_id: text(form, 'device_id'),
-          model: text(form, 'model'),
-          provider: text(form, 'provider'),
+          device_id: fieldText(form, 'device_id'),
+          model: fieldText(form, 'model'),
+          provider: fieldText(form, 'provider'),
           ...(publicKey ? { public_key: publicKey } : {}),
         },
       }),
@@ -30,10 +35,20 @@ export function RegisterDeviceDialog(props: { onClose: () => void; onDone: (mess
   }
   return (
     <Dialog title="Register device" action="Register" onClose={props.onClose} onSubmit={register}>
-      <Field label="Device ID" name="device_id" required hint="Letters, digits and . _ : - (at most 128)" />
+      <Field
+        label="Device ID"
+        name="device_id"
+        required
+        hint="Letters, digits and . _ : - (at most 128)"
+      />
       <Field label="Model" name="model" required />
       <Field label="Provider" name="provider" required />
-      <Field label="Public key" name="public_key" multiline hint="Optional: the device's public key as a JWK" />
+      <Field
+        label="Public key"
+        name="public_key"
+        multiline
+        hint="Optional: the device's public key as a JWK"
+      />
     </Dialog>
   );
 }
@@ -50,7 +65,13 @@ export function DeactivateDialog(props: {
     props.onDone(`Device ${id} deactivated.`);
   }
   return (
-    <Dialog title={`Deactivate ${id}?`} action="Deactivate" danger onClose={props.onClose} onSubmit={deactivate}>
+    <Dialog
+      title={`Deactivate ${id}?`}
+      action="Deactivate"
+      danger
+      onClose={props.onClose}
+      onSubmit={deactivate}
+    >
       <p>The device can no longer sign in; its current token stops working at once.</p>
     </Dialog>
   );

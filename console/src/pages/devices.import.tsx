@@ -38,18 +38,27 @@ export function ImportCsvButton({ onImported }: { onImported: (message: string) 
     setErrors([]);
     setFailure(undefined);
     try {
-      if (file.size > MAX_BYTES) throw new ApiError(413, { title: 'The file is too large', detail: 'At most 256 KiB (1 000 devices).' });
+      if (file.size > MAX_BYTES)
+        throw new ApiError(413, {
+          title: 'The file is too large',
+          detail: 'At most 256 KiB (1 000 devices).',
+        });
       const rows = rowsOf(await file.text());
       const result = await data(
         api.POST('/api/v1/devices/batch', { body: { devices: rows.map((r) => r.device) } }),
       );
       if (result.errors.length > 0) {
-        setErrors(result.errors.map((e) => ({ line: rows[e.index]?.line ?? 0, message: e.message })));
+        setErrors(
+          result.errors.map((e) => ({ line: rows[e.index]?.line ?? 0, message: e.message })),
+        );
         return;
       }
-      onImported(`${result.created.length} devices registered, ${result.existing.length} already there.`);
+      onImported(
+        `${result.created.length} devices registered, ${result.existing.length} already there.`,
+      );
     } catch (err) {
-      if (err instanceof CsvError) setErrors([{ line: err.line, message: err.message.replace(/^line \d+: /, '') }]);
+      if (err instanceof CsvError)
+        setErrors([{ line: err.line, message: err.message.replace(/^line \d+: /, '') }]);
       else setFailure(err);
     } finally {
       if (input.current) input.current.value = '';

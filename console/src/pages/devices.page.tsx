@@ -98,7 +98,11 @@ export function DevicesPage() {
                 {admin && (
                   <td>
                     {d.status === 'active' && (
-                      <button type="button" onClick={() => setDialog(d)} aria-label={`Deactivate ${d.device_id}`}>
+                      <button
+                        type="button"
+                        onClick={() => setDialog(d)}
+                        aria-label={`Deactivate ${d.device_id}`}
+                      >
                         Deactivate
                       </button>
                     )}

@@ -13,7 +13,11 @@ export function OverviewPage() {
   const waiting = useLoad(
     async () =>
       org.fulfilment
-        ? data(api.GET('/api/v1/subscriptions', { params: { query: { awaiting_device: true, limit: 200 } } }))
+        ? data(
+            api.GET('/api/v1/subscriptions', {
+              params: { query: { awaiting_device: true, limit: 200 } },
+            }),
+          )
         : undefined,
     [org.fulfilment],
   );

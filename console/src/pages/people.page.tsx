@@ -4,6 +4,7 @@ import { data } from '../api/problem';
 import { useSignedIn } from '../auth/session';
 import { Dialog, Field } from '../ui/dialog';
 import { label, ROLE_LABELS } from '../ui/labels';
+import { fieldText } from '../ui/form';
 import { Page } from '../ui/page';
 import { ProblemMessage } from '../ui/problem-message';
 import { useLoad } from '../ui/use-load';
@@ -81,18 +82,28 @@ export function PeoplePage() {
                     onChange={(e) => void setRole(p, e.target.value as Role)}
                   >
                     {Object.entries(ROLE_LABELS).map(([value, text]) => (
-                      <option key={value} value={value}>{text}</option>
+                      <option key={value} value={value}>
+                        {text}
+                      </option>
                     ))}
                   </select>
                 </td>
                 <td>{p.disabled ? 'Disabled' : 'Active'}</td>
                 <td className="row-actions">
                   {p.id !== me.id && (
-                    <button type="button" aria-label={`${p.disabled ? 'Enable' : 'Disable'} ${p.email}`} onClick={() => void setDisabled(p, !p.disabled)}>
+                    <button
+                      type="button"
+                      aria-label={`${p.disabled ? 'Enable' : 'Disable'} ${p.email}`}
+                      onClick={() => void setDisabled(p, !p.disabled)}
+                    >
                       {p.disabled ? 'Enable' : 'Disable'}
                     </button>
                   )}
-                  <button type="button" aria-label={`End sessions of ${p.email}`} onClick={() => void endSessions(p)}>
+                  <button
+                    type="button"
+                    aria-label={`End sessions of ${p.email}`}
+                    onClick={() => void endSessions(p)}
+                  >
                     End sessions
                   </button>
                 </td>
@@ -116,11 +127,11 @@ export function PeoplePage() {
 
 function AddPersonDialog(props: { onClose: () => void; onAdded: (email: string) => void }) {
   async function add(form: FormData) {
-    const name = String(form.get('name') ?? '').trim();
+    const name = fieldText(form, 'name');
     const created = await data(
       api.POST('/api/v1/users', {
         body: {
-          email: String(form.get('email') ?? '').trim(),
+          email: fieldText(form, 'email'),
           role: form.get('role') === 'admin' ? 'admin' : 'member',
           ...(name ? { name } : {}),
         },
@@ -136,7 +147,9 @@ function AddPersonDialog(props: { onClose: () => void; onAdded: (email: string) 
         <label htmlFor="new-role">Role</label>
         <select id="new-role" name="role" defaultValue="member">
           {Object.entries(ROLE_LABELS).map(([value, text]) => (
-            <option key={value} value={value}>{text}</option>
+            <option key={value} value={value}>
+              {text}
+            </option>
           ))}
         </select>
       </div>

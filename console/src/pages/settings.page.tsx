@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { api } from '../api/client';
 import { data } from '../api/problem';
 import { useSession, useSignedIn } from '../auth/session';
+import { fieldText } from '../ui/form';
 import { Page } from '../ui/page';
 import { ProblemMessage } from '../ui/problem-message';
 import { Time } from '../ui/time';
@@ -14,7 +15,8 @@ export function SettingsPage() {
   const sessions = useLoad(() => data(api.GET('/api/auth/sessions')), []);
   const [notice, setNotice] = useState<string>();
   const [failure, setFailure] = useState<unknown>();
-  const minutes = org.device_offline_after_seconds === null ? '' : String(org.device_offline_after_seconds / 60);
+  const minutes =
+    org.device_offline_after_seconds === null ? '' : String(org.device_offline_after_seconds / 60);
 
   async function act(run: () => Promise<string>) {
     setFailure(undefined);
@@ -28,12 +30,14 @@ export function SettingsPage() {
 
   function saveThreshold(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const raw = String(new FormData(event.currentTarget).get('minutes') ?? '').trim();
+    const raw = fieldText(new FormData(event.currentTarget), 'minutes');
     void act(async () => {
       const seconds = raw === '' ? null : Math.round(Number(raw) * 60);
       await data(api.PATCH('/api/v1/org', { body: { device_offline_after_seconds: seconds } }));
       await refresh();
-      return seconds === null ? 'Devices use the service default again.' : `Devices count as offline after ${raw} minutes without contact.`;
+      return seconds === null
+        ? 'Devices use the service default again.'
+        : `Devices count as offline after ${raw} minutes without contact.`;
     });
   }
 
@@ -53,7 +57,16 @@ export function SettingsPage() {
         <form onSubmit={saveThreshold} className="inline" key={minutes}>
           <div className="field">
             <label htmlFor="threshold">Minutes without contact</label>
-            <input id="threshold" name="minutes" type="number" min="1" step="any" inputMode="decimal" defaultValue={minutes} aria-describedby="threshold-hint" />
+            <input
+              id="threshold"
+              name="minutes"
+              type="number"
+              min="1"
+              step="any"
+              inputMode="decimal"
+              defaultValue={minutes}
+              aria-describedby="threshold-hint"
+            />
             <small id="threshold-hint" className="hint">
               Empty: the service default. Pick at least three times the devices’ heartbeat interval.
             </small>
@@ -77,16 +90,25 @@ export function SettingsPage() {
             <tbody>
               {(sessions.value?.items ?? []).map((s) => (
                 <tr key={s.id}>
-                  <th scope="row">{s.user_agent ?? 'Unknown'}{s.current ? ' (this one)' : ''}</th>
+                  <th scope="row">
+                    {s.user_agent ?? 'Unknown'}
+                    {s.current ? ' (this one)' : ''}
+                  </th>
                   <td>{s.ip ?? '—'}</td>
-                  <td><Time at={s.created_at} /></td>
-                  <td><Time at={s.last_used_at} /></td>
+                  <td>
+                    <Time at={s.created_at} />
+                  </td>
+                  <td>
+                    <Time at={s.last_used_at} />
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
-        <button type="button" onClick={() => void endOthers()}>End other sessions</button>
+        <button type="button" onClick={() => void endOthers()}>
+          End other sessions
+        </button>
       </section>
     </Page>
   );

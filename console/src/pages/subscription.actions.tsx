@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { api } from '../api/client';
 import { ApiError, data } from '../api/problem';
+import { fieldText } from '../ui/form';
 import { Dialog, Field } from '../ui/dialog';
 import { useLoad } from '../ui/use-load';
-
-const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
 
 /** Why a record cannot be erased, in the operator's words, from the 409's detail. */
 function erasureRefusal(err: unknown): unknown {
@@ -16,20 +15,24 @@ function erasureRefusal(err: unknown): unknown {
 }
 
 /** Ship an active device of the organization to this home. */
-export function ShipDeviceDialog(props: { id: string; onClose: () => void; onDone: (m: string) => void }) {
+export function ShipDeviceDialog(props: {
+  id: string;
+  onClose: () => void;
+  onDone: (m: string) => void;
+}) {
   const devices = useLoad(
     () => data(api.GET('/api/v1/devices', { params: { query: { limit: 200 } } })),
     [],
   );
   const active = (devices.value?.items ?? []).filter((d) => d.status === 'active');
   async function ship(form: FormData) {
-    const carrier = text(form, 'carrier');
-    const tracking = text(form, 'tracking_number');
+    const carrier = fieldText(form, 'carrier');
+    const tracking = fieldText(form, 'tracking_number');
     await data(
       api.PUT('/api/v1/subscriptions/{id}/device', {
         params: { path: { id: props.id } },
         body: {
-          device_id: text(form, 'device_id'),
+          device_id: fieldText(form, 'device_id'),
           ...(carrier ? { carrier } : {}),
           ...(tracking ? { tracking_number: tracking } : {}),
         },
@@ -57,11 +60,17 @@ export function ShipDeviceDialog(props: { id: string; onClose: () => void; onDon
 }
 
 /** Erase the record's personal data, once the word ERASE is typed. */
-export function EraseDialog(props: { id: string; onClose: () => void; onDone: (m: string) => void }) {
+export function EraseDialog(props: {
+  id: string;
+  onClose: () => void;
+  onDone: (m: string) => void;
+}) {
   const [typed, setTyped] = useState('');
   async function erase() {
     try {
-      await data(api.POST('/api/v1/subscriptions/{id}/erase', { params: { path: { id: props.id } } }));
+      await data(
+        api.POST('/api/v1/subscriptions/{id}/erase', { params: { path: { id: props.id } } }),
+      );
     } catch (err) {
       throw erasureRefusal(err);
     }
@@ -87,8 +96,12 @@ export function EraseDialog(props: { id: string; onClose: () => void; onDone: (m
 
 /** The record's export (what is stored, who received it, who looked) as a JSON download. */
 export async function exportRecord(id: string): Promise<void> {
-  const body = await data(api.GET('/api/v1/subscriptions/{id}/export', { params: { path: { id } } }));
-  const url = URL.createObjectURL(new Blob([JSON.stringify(body, null, 2)], { type: 'application/json' }));
+  const body = await data(
+    api.GET('/api/v1/subscriptions/{id}/export', { params: { path: { id } } }),
+  );
+  const url = URL.createObjectURL(
+    new Blob([JSON.stringify(body, null, 2)], { type: 'application/json' }),
+  );
   try {
     const a = document.createElement('a');
     a.href = url;

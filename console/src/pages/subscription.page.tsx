@@ -90,10 +90,20 @@ function Record({ r }: { r: Detail }) {
     <>
       <dl className="facts">
         <Fact name="Status">{label(SUBSCRIPTION_STATUS_LABELS, r.status)}</Fact>
-        <Fact name="Created"><Time at={r.created_at} /></Fact>
-        <Fact name="Paid"><Time at={r.paid_at} /></Fact>
-        <Fact name="Canceled"><Time at={r.canceled_at} /></Fact>
-        {r.erased_at && <Fact name="Erased"><Time at={r.erased_at} /></Fact>}
+        <Fact name="Created">
+          <Time at={r.created_at} />
+        </Fact>
+        <Fact name="Paid">
+          <Time at={r.paid_at} />
+        </Fact>
+        <Fact name="Canceled">
+          <Time at={r.canceled_at} />
+        </Fact>
+        {r.erased_at && (
+          <Fact name="Erased">
+            <Time at={r.erased_at} />
+          </Fact>
+        )}
         <Fact name="Coupon">{r.coupon ?? '—'}</Fact>
       </dl>
       <h2>Customer</h2>
@@ -118,10 +128,14 @@ function Record({ r }: { r: Detail }) {
       {r.device ? (
         <dl className="facts">
           <Fact name="Device">{r.device.device_id}</Fact>
-          <Fact name="Shipped"><Time at={r.device.assigned_at} /></Fact>
+          <Fact name="Shipped">
+            <Time at={r.device.assigned_at} />
+          </Fact>
           <Fact name="Carrier">{r.device.carrier ?? '—'}</Fact>
           <Fact name="Tracking number">{r.device.tracking_number ?? '—'}</Fact>
-          <Fact name="First contact"><Time at={r.device.activated_at} empty="Not yet" /></Fact>
+          <Fact name="First contact">
+            <Time at={r.device.activated_at} empty="Not yet" />
+          </Fact>
         </dl>
       ) : (
         <p>No device shipped yet.</p>
@@ -140,9 +154,12 @@ function Record({ r }: { r: Detail }) {
           <tbody>
             {r.history.map((h) => (
               <tr key={h.event_id}>
-                <td><Time at={h.received_at} /></td>
                 <td>
-                  {label(SUBSCRIPTION_STATUS_LABELS, h.from)} → {label(SUBSCRIPTION_STATUS_LABELS, h.to)}
+                  <Time at={h.received_at} />
+                </td>
+                <td>
+                  {label(SUBSCRIPTION_STATUS_LABELS, h.from)} →{' '}
+                  {label(SUBSCRIPTION_STATUS_LABELS, h.to)}
                 </td>
                 <td>{h.type}</td>
                 <td>{h.source === 'webhook' ? 'Processor webhook' : 'Reconcile pass'}</td>

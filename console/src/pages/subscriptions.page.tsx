@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { api } from '../api/client';
 import { data } from '../api/problem';
 import { label, SUBSCRIPTION_STATUS_LABELS } from '../ui/labels';
+import { fieldText } from '../ui/form';
 import { Page } from '../ui/page';
 import { ProblemMessage } from '../ui/problem-message';
 import { Time } from '../ui/time';
@@ -41,7 +42,7 @@ export function SubscriptionsPage() {
 
   function search(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const value = String(new FormData(event.currentTarget).get('email') ?? '').trim();
+    const value = fieldText(new FormData(event.currentTarget), 'email');
     set('email', value || undefined);
   }
 
@@ -49,7 +50,11 @@ export function SubscriptionsPage() {
     <Page title="Subscriptions">
       <div className="filters">
         <label htmlFor="status-filter">Status</label>
-        <select id="status-filter" value={status ?? ''} onChange={(e) => set('status', e.target.value || undefined)}>
+        <select
+          id="status-filter"
+          value={status ?? ''}
+          onChange={(e) => set('status', e.target.value || undefined)}
+        >
           <option value="">All</option>
           {Object.entries(SUBSCRIPTION_STATUS_LABELS).map(([value, text]) => (
             <option key={value} value={value}>

@@ -16,7 +16,11 @@ export function WebhookPage() {
   const endpoint = useLoad(() => data(api.GET('/api/v1/webhook-endpoints/{id}', path)), [id]);
   const deliveries = usePages(
     (cursor) =>
-      data(api.GET('/api/v1/webhook-endpoints/{id}/deliveries', { params: { path: { id }, query: { cursor } } })),
+      data(
+        api.GET('/api/v1/webhook-endpoints/{id}/deliveries', {
+          params: { path: { id }, query: { cursor } },
+        }),
+      ),
     [id],
   );
   const [notice, setNotice] = useState<string>();
@@ -44,7 +48,9 @@ export function WebhookPage() {
     });
   const rotate = () =>
     act(async () => {
-      setSecret((await data(api.POST('/api/v1/webhook-endpoints/{id}/rotate-secret', path))).secret);
+      setSecret(
+        (await data(api.POST('/api/v1/webhook-endpoints/{id}/rotate-secret', path))).secret,
+      );
       return 'The endpoint has a new signing secret.';
     });
   const test = () =>
@@ -69,18 +75,35 @@ export function WebhookPage() {
       </p>
       <ProblemMessage error={endpoint.error ?? failure} />
       {notice && <p role="status">{notice}</p>}
-      {secret && e && <SecretOnce url={e.url} secret={secret} onDismiss={() => setSecret(undefined)} />}
+      {secret && e && (
+        <SecretOnce url={e.url} secret={secret} onDismiss={() => setSecret(undefined)} />
+      )}
       {e && (
         <>
           <dl className="facts">
-            <div><dt>URL</dt><dd>{e.url}</dd></div>
-            <div><dt>Event types</dt><dd>{e.event_types.join(', ')}</dd></div>
-            <div><dt>Enabled</dt><dd>{e.enabled ? 'Enabled' : 'Disabled'}</dd></div>
+            <div>
+              <dt>URL</dt>
+              <dd>{e.url}</dd>
+            </div>
+            <div>
+              <dt>Event types</dt>
+              <dd>{e.event_types.join(', ')}</dd>
+            </div>
+            <div>
+              <dt>Enabled</dt>
+              <dd>{e.enabled ? 'Enabled' : 'Disabled'}</dd>
+            </div>
           </dl>
           <div className="actions">
-            <button type="button" onClick={() => void toggle()}>{e.enabled ? 'Disable' : 'Enable'}</button>
-            <button type="button" onClick={() => void rotate()}>Rotate secret</button>
-            <button type="button" onClick={() => void test()}>Send test event</button>
+            <button type="button" onClick={() => void toggle()}>
+              {e.enabled ? 'Disable' : 'Enable'}
+            </button>
+            <button type="button" onClick={() => void rotate()}>
+              Rotate secret
+            </button>
+            <button type="button" onClick={() => void test()}>
+              Send test event
+            </button>
           </div>
         </>
       )}
@@ -105,10 +128,16 @@ export function WebhookPage() {
                 <td>{d.status}</td>
                 <td>{d.attempts}</td>
                 <td>{d.last_error ?? '—'}</td>
-                <td><Time at={d.created_at} /></td>
+                <td>
+                  <Time at={d.created_at} />
+                </td>
                 <td>
                   {d.status === 'failed' && (
-                    <button type="button" onClick={() => void retry(d.event_id)} aria-label={`Retry ${d.type} ${d.event_id}`}>
+                    <button
+                      type="button"
+                      onClick={() => void retry(d.event_id)}
+                      aria-label={`Retry ${d.type} ${d.event_id}`}
+                    >
                       Retry
                     </button>
                   )}
@@ -119,7 +148,9 @@ export function WebhookPage() {
         </table>
       </div>
       {deliveries.more && !deliveries.loading && (
-        <button type="button" onClick={deliveries.loadMore}>Load more</button>
+        <button type="button" onClick={deliveries.loadMore}>
+          Load more
+        </button>
       )}
     </Page>
   );

@@ -3,13 +3,16 @@ import { Link } from 'react-router';
 import { api, type Schemas } from '../api/client';
 import { data } from '../api/problem';
 import { Dialog, Field } from '../ui/dialog';
+import { fieldText } from '../ui/form';
 import { Page } from '../ui/page';
 import { ProblemMessage } from '../ui/problem-message';
 import { Time } from '../ui/time';
 import { useLoad } from '../ui/use-load';
 import { SecretOnce } from './webhooks.secret';
 
-type EventType = Schemas['CreateWebhookEndpointDto']['event_types'] extends (infer T)[] | undefined ? T : never;
+type EventType = Schemas['CreateWebhookEndpointDto']['event_types'] extends (infer T)[] | undefined
+  ? T
+  : never;
 
 /** The organization's webhook endpoints; a new one's secret is shown once. */
 export function WebhooksPage() {
@@ -25,7 +28,13 @@ export function WebhooksPage() {
         </button>
       }
     >
-      {secret && <SecretOnce url={secret.url} secret={secret.secret} onDismiss={() => setSecret(undefined)} />}
+      {secret && (
+        <SecretOnce
+          url={secret.url}
+          secret={secret.secret}
+          onDismiss={() => setSecret(undefined)}
+        />
+      )}
       <ProblemMessage error={endpoints.error} />
       <div className="table-wrap">
         <table>
@@ -68,10 +77,22 @@ export function WebhooksPage() {
 }
 
 const EVENT_TYPES: EventType[] = [
-  'subscription.created', 'subscription.paid', 'subscription.past_due', 'subscription.payment_failed',
-  'subscription.expired', 'subscription.canceled', 'subscription.erased', 'subscription.shipped',
-  'subscription.activated', 'device.registered', 'device.deactivated', 'device.key_rotated',
-  'device.offline', 'device.online', 'device.battery_low', 'device.return_requested',
+  'subscription.created',
+  'subscription.paid',
+  'subscription.past_due',
+  'subscription.payment_failed',
+  'subscription.expired',
+  'subscription.canceled',
+  'subscription.erased',
+  'subscription.shipped',
+  'subscription.activated',
+  'device.registered',
+  'device.deactivated',
+  'device.key_rotated',
+  'device.offline',
+  'device.online',
+  'device.battery_low',
+  'device.return_requested',
 ];
 
 function AddEndpointDialog(props: {
@@ -83,7 +104,7 @@ function AddEndpointDialog(props: {
     const created = await data(
       api.POST('/api/v1/webhook-endpoints', {
         body: {
-          url: String(form.get('url') ?? '').trim(),
+          url: fieldText(form, 'url'),
           ...(types.length > 0 ? { event_types: types } : {}),
         },
       }),

@@ -10,7 +10,9 @@ export function SecretOnce(props: { url: string; secret: string; onDismiss: () =
   return (
     <section className="secret" aria-labelledby="secret-heading">
       <h2 id="secret-heading">Signing secret for {props.url}</h2>
-      <p>Copy it now: it is not shown again. The receiver checks each delivery's signature with it.</p>
+      <p>
+        Copy it now: it is not shown again. The receiver checks each delivery's signature with it.
+      </p>
       <p>
         <code>{props.secret}</code>{' '}
         <button type="button" onClick={() => void copy()}>

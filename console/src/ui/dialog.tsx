@@ -18,7 +18,15 @@ interface DialogProps {
  * A modal form on the native <dialog>: the browser traps focus, Escape closes it and focus
  * returns to the button that opened it; its title names it for a screen reader.
  */
-export function Dialog({ title, action, onClose, onSubmit, children, ready = true, danger }: DialogProps) {
+export function Dialog({
+  title,
+  action,
+  onClose,
+  onSubmit,
+  children,
+  ready = true,
+  danger,
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [busy, setBusy] = useState(false);
