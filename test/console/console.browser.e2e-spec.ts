@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable, launchBrowser, screenshotPath } from '../support/browser';
 import { contextFor, openConsole, startConsoleWorld, type ConsoleWorld } from '../support/console';
+import { deviceToken } from '../support/devices';
 import { createDevice, createOrg, createPendingSubscription } from '../support/factories';
 
 const describeBrowser = browserAvailable() ? describe : describe.skip;
@@ -47,7 +48,7 @@ describeBrowser('the operators’ console in Chromium', () => {
     expect(first?.headers()['content-security-policy']).toContain("script-src 'self'");
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.href.startsWith(world.idp.client.issuer));
-    await page.getByLabel('Email').fill(email);
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.getByRole('button', { name: 'Sign in' }).click();
 
     // Back where the sign-in started, signed in.
@@ -92,12 +93,29 @@ describeBrowser('the operators’ console in Chromium', () => {
   it('Devices: the table, the Health filter, Register device, Import CSV and Deactivate', async () => {
     const admin = await world.session();
     const quiet = await createDevice(world.t.app, admin.orgId, { model: XSS });
+    // A few that report, as firmware does: health, battery and firmware in the table.
+    for (const [k, battery] of [84, 12, 67].entries()) {
+      const device = await createDevice(world.t.app, admin.orgId, {
+        deviceId: `${quiet.deviceId}-hub-${k}`,
+      });
+      await world.t
+        .http()
+        .post('/api/device/v1/heartbeat')
+        .set('Authorization', `Bearer ${await deviceToken(world.t, device)}`)
+        .send({ battery_pct: battery, firmware_version: '2.4.1' })
+        .expect(204);
+    }
     const context = await contextFor(browser, world, admin);
     const page = await openConsole(context, world, '/devices', 'Devices');
     const row = page.getByRole('row', { name: new RegExp(quiet.deviceId) });
-    await expect(row.getByRole('cell', { name: XSS }).isVisible()).resolves.toBe(true);
-    await expect(row.getByText('Never seen').isVisible()).resolves.toBe(true);
+    await row.getByRole('cell', { name: XSS, exact: true }).waitFor();
+    await row.getByText('Never seen').waitFor();
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    await page
+      .getByRole('row', { name: new RegExp(`${quiet.deviceId}-hub-1`) })
+      .getByText('12 %')
+      .waitFor();
+    await page.screenshot({ path: screenshotPath('console-devices'), fullPage: true });
 
     await page.getByRole('button', { name: 'Register device' }).click();
     const dialog = page.getByRole('dialog', { name: 'Register device' });
@@ -122,8 +140,8 @@ describeBrowser('the operators’ console in Chromium', () => {
       .expect(200)
       .then((r) => expect(JSON.stringify(r.body)).not.toContain(`${quiet.deviceId}-a`));
 
-    await page.getByLabel('Health').selectOption({ label: 'Online' });
-    await page.waitForURL(/health=online/);
+    await page.getByLabel('Health').selectOption({ label: 'Offline' });
+    await page.waitForURL(/health=offline/);
     await page.getByText('No devices here yet.').waitFor();
     await page.goBack();
     await page
@@ -131,10 +149,9 @@ describeBrowser('the operators’ console in Chromium', () => {
       .first()
       .waitFor();
 
-    await page.getByRole('button', { name: `Deactivate ${quiet.deviceId}` }).click();
+    await page.getByRole('button', { name: `Deactivate ${quiet.deviceId}`, exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
     await page.getByText(`Device ${quiet.deviceId} deactivated.`).waitFor();
-    await page.screenshot({ path: screenshotPath('console-devices'), fullPage: true });
     await context.close();
   });
 
@@ -160,9 +177,13 @@ describeBrowser('the operators’ console in Chromium', () => {
       paidAt: new Date(),
       customerName: XSS,
       customerEmail: `family.${Date.now()}@example.com`,
+      customerPhone: '+1 217 555 0100',
       recipientName: 'Ruth Walker',
       livingSituation: 'livesalone',
       primaryConcern: 'memorysupport',
+      recipientZip: '62701',
+      shippingName: 'Ruth Walker',
+      shippingAddress: '1 Main St, Apt 2, Springfield, IL 62701, US',
     });
     const context = await contextFor(browser, world, admin);
     const page = await openConsole(context, world, '/subscriptions', 'Subscriptions');
@@ -182,6 +203,7 @@ describeBrowser('the operators’ console in Chromium', () => {
     await ship.getByRole('button', { name: 'Ship' }).click();
     await page.getByText('The device is recorded as shipped.').waitFor();
     await page.getByText(device.deviceId).waitFor();
+    await page.screenshot({ path: screenshotPath('console-subscription'), fullPage: true });
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();
@@ -197,7 +219,6 @@ describeBrowser('the operators’ console in Chromium', () => {
     await erase.getByRole('button', { name: 'Erase' }).click();
     await erase.getByText('This record cannot be erased now').waitFor();
     await page.keyboard.press('Escape');
-    await page.screenshot({ path: screenshotPath('console-subscription'), fullPage: true });
     expect(await webStorage(page)).toEqual({ local: 0, session: [], idb: 0 });
     await context.close();
   });

@@ -38,10 +38,9 @@ export interface Session {
 export async function startConsoleWorld(env: Record<string, string> = {}): Promise<ConsoleWorld> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const idp = await startDevIdp(SERVICE_CLIENT, {
-    BASE_URL: base,
-    CONSOLE_OIDC_CLIENT_ID: CONSOLE_CLIENT,
-  });
+  // The provider's console client is its default, CONSOLE_CLIENT.
+  const idp = await startDevIdp(SERVICE_CLIENT, { BASE_URL: base });
+  if (idp.consoleClientId !== CONSOLE_CLIENT) throw new Error(`dev:idp: ${idp.consoleClientId}`);
   const fulfilmentOrgId = newFulfilmentOrgId();
   const t = await createTestApp({
     env: {

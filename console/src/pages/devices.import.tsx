@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { api, type Schemas } from '../api/client';
 import { ApiError, data } from '../api/problem';
 import { CsvError, parseCsv } from '../../../src/device/batch/device-csv';
@@ -27,9 +27,13 @@ function rowsOf(text: string): { device: Schemas['CreateDeviceDto']; line: numbe
 
 /**
  * Import CSV: a file of device_id,model,provider, sent as one batch. The service writes all of
- * it or nothing; its row errors are listed here by the file's line.
+ * it or nothing; its row errors are listed by the file's line. The button goes with the page's
+ * actions, the report above the table.
  */
-export function ImportCsvButton({ onImported }: { onImported: (message: string) => void }) {
+export function useCsvImport(onImported: (message: string) => void): {
+  button: ReactNode;
+  report: ReactNode;
+} {
   const input = useRef<HTMLInputElement>(null);
   const [errors, setErrors] = useState<RowError[]>([]);
   const [failure, setFailure] = useState<unknown>();
@@ -65,7 +69,7 @@ export function ImportCsvButton({ onImported }: { onImported: (message: string) 
     }
   }
 
-  return (
+  const button = (
     <>
       <button type="button" onClick={() => input.current?.click()}>
         Import CSV
@@ -81,6 +85,10 @@ export function ImportCsvButton({ onImported }: { onImported: (message: string) 
           if (file) void upload(file);
         }}
       />
+    </>
+  );
+  const report = (
+    <>
       <ProblemMessage error={failure} />
       {errors.length > 0 && (
         <div role="alert" className="problem">
@@ -96,4 +104,5 @@ export function ImportCsvButton({ onImported }: { onImported: (message: string) 
       )}
     </>
   );
+  return { button, report };
 }

@@ -9,7 +9,7 @@ import { ProblemMessage } from '../ui/problem-message';
 import { Time } from '../ui/time';
 import { usePages } from '../ui/use-pages';
 import { DeactivateDialog, RegisterDeviceDialog } from './devices.dialogs';
-import { ImportCsvButton } from './devices.import';
+import { useCsvImport } from './devices.import';
 
 type Health = keyof typeof HEALTH_LABELS;
 type Device = Schemas['DeviceListItemDto'];
@@ -35,6 +35,7 @@ export function DevicesPage() {
     setNotice(message);
     pages.reload();
   };
+  const csv = useCsvImport(done);
 
   return (
     <Page
@@ -45,7 +46,7 @@ export function DevicesPage() {
             <button type="button" className="primary" onClick={() => setDialog('register')}>
               Register device
             </button>
-            <ImportCsvButton onImported={done} />
+            {csv.button}
           </>
         )
       }
@@ -66,6 +67,7 @@ export function DevicesPage() {
         </select>
       </div>
       {notice && <p role="status">{notice}</p>}
+      {csv.report}
       <ProblemMessage error={pages.error} />
       <div className="table-wrap">
         <table>
