@@ -17,6 +17,13 @@ export default defineConfig({
     // No inline script may run under the console's CSP; the preload polyfill is not needed by
     // the browsers that run ES2022.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      // react-router marks its modules "use client" for server components; a plain SPA bundle
+      // has no such boundary, so the notice that the directive is dropped says nothing here.
+      onLog(level, log, handler) {
+        if (log.code !== 'MODULE_LEVEL_DIRECTIVE') handler(level, log);
+      },
+    },
   },
   server: {
     port: 5173,

@@ -24,8 +24,11 @@ const SessionContext = createContext<SessionContextValue | undefined>(undefined)
 
 async function whoIsSignedIn(): Promise<SessionState> {
   try {
-    const { user } = await data(api.GET('/api/auth/me'));
-    const org = await data(api.GET('/api/v1/org'));
+    // Both at once: the first page waits for them. Without a session both answer 401.
+    const [{ user }, org] = await Promise.all([
+      data(api.GET('/api/auth/me')),
+      data(api.GET('/api/v1/org')),
+    ]);
     return { kind: 'signed-in', session: { user, org } };
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return { kind: 'signed-out' };
