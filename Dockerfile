@@ -25,6 +25,8 @@ RUN mkdir -p /data && chown node:node /data && chmod 0700 /data
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/package.json ./
 COPY --from=build /app/dist ./dist
+# The operators' console: static files the service serves at /console/ (src/console-pages/).
+COPY --from=build /app/console/dist ./console/dist
 # No NODE_ENV=production here: production makes DEVICE_TOKEN_SECRET mandatory, and the image must
 # start with nothing set. A deployment sets NODE_ENV=production with its secret (README, "Image").
 # LOG_PRETTY=false: the pretty printer is a development package, absent here, even on a terminal.

@@ -50,6 +50,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'console/dist/**',
       'coverage/**',
       'node_modules/**',
       '.data/**',

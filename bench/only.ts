@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { withBenchEnv } from './bench-env';
+import { consoleBench, ConsoleResult, consoleTargets } from './console';
 import { fleetBench, FleetOptions } from './fleet';
 import { fleetMarkdown, FleetResult } from './fleet-report';
 import {
@@ -44,7 +45,7 @@ async function livenessOnly(): Promise<LivenessResult> {
 }
 
 /**
- * `--only fleet,liveness`: only those phases, on databases of their own, written to results/quick/
+ * `--only fleet,liveness,console`: only those phases, on databases of their own, written to results/quick/
  * (the liveness plan into bench/plans.md's liveness section); answers the page's head: the
  * machine and the targets of what ran. A check, not a run of every target: the full bench is.
  */
@@ -53,12 +54,13 @@ export async function onlyPhases(
   o: FleetOptions,
   load0: number[],
 ): Promise<string> {
-  const out: { fleet?: FleetResult; liveness?: LivenessResult } = {};
+  const out: { fleet?: FleetResult; liveness?: LivenessResult; console?: ConsoleResult } = {};
   if (only.includes('fleet')) {
     console.log(`fleet: ${o.rps} requests/s on two instances of each side...`);
     out.fleet = await fleetBench(o);
   }
   if (only.includes('liveness')) out.liveness = await livenessOnly();
+  if (only.includes('console')) out.console = await consoleBench();
   const dir = join(__dirname, 'results', 'quick');
   mkdirSync(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:]/g, '-').replace(/\..*$/, '');
@@ -66,7 +68,7 @@ export async function onlyPhases(
   return [
     ...machineLines(load0, loadavg()),
     '',
-    ...targetsTable(fleetTargets(out.fleet, out.liveness)),
+    ...targetsTable([...fleetTargets(out.fleet, out.liveness), ...consoleTargets(out.console)]),
     '',
     ...(out.fleet ? fleetMarkdown(out.fleet) : []),
   ].join('\n');

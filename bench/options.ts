@@ -7,7 +7,7 @@ import { LARGE, QUICK_LARGE } from './seed';
 const argv = process.argv.slice(2);
 export const QUICK = argv.includes('--quick');
 export const BUILD = !argv.includes('--no-build');
-/** `--only fleet,liveness`: just those phases (bench/only.ts). */
+/** `--only fleet,liveness,console`: just those phases (bench/only.ts). */
 export const ONLY = argv.includes('--only')
   ? argv[argv.indexOf('--only') + 1]?.split(',')
   : undefined;

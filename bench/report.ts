@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Endpoint, LoadOutput } from './load';
 import { devicesPerCore, fleetCpuRatio, fleetMarkdown, type FleetResult } from './fleet-report';
+import type { ConsoleResult } from './console';
 import type { LivenessResult } from './liveness';
 import { f, median } from './stats';
 
@@ -70,6 +71,8 @@ export interface Results {
   fleet?: FleetResult;
   /** One liveness pass on the large database (bench/liveness.ts). */
   liveness?: LivenessResult;
+  /** The operators' console in Chromium (bench/console.ts). */
+  console?: ConsoleResult;
 }
 
 function livenessLines(l: LivenessResult): string[] {

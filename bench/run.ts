@@ -1,14 +1,16 @@
 /**
- * `npm run bench [-- --quick] [-- --only fleet,liveness] [-- --no-build]`: the service against its
+ * `npm run bench [-- --quick] [-- --only fleet,liveness,console] [-- --no-build]`: the service against its
  * yardstick, a bare Nest app on Express doing the same SQL and crypto (bench/bare-nest.ts); CPU per
  * request of each server process read from /proc, windows interleaved. Phases (bench/phases.ts,
- * bench/fleet.ts): PostgreSQL, the fleet against its twin, the embedded default. Writes
+ * bench/fleet.ts, bench/console.ts): PostgreSQL, the fleet against its twin, the embedded default,
+ * the operators' console in Chromium. Writes
  * bench/results/<date>.md and .json, latest.md and bench/plans.md (quick runs: results/quick/).
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { consoleBench, consoleTargets } from './console';
 import { fleetBench } from './fleet';
 import type { Endpoint } from './load';
 import { onlyPhases } from './only';
@@ -69,6 +71,8 @@ async function fullRun(started: number, load0: number[]): Promise<string> {
     console.log(`fleet: ${o.FLEET.rps} requests/s on two instances of each side...`);
     const fleet = await fleetBench(o.FLEET);
     const embedded = await embeddedPhase(worker);
+    console.log('console: first load and the Devices page in Chromium...');
+    const consoleResult = await consoleBench();
     const rows = [...postgres.rows, ...embedded.rows];
     const g = growth(rows, ENDPOINTS);
     const results: Results = {
@@ -97,8 +101,10 @@ async function fullRun(started: number, load0: number[]): Promise<string> {
         ...roundTargets(rows, g),
         ...fleetTargets(fleet, postgres.liveness),
         ...memoryTargets(postgres.rssMaxMb, embedded.idleRss),
+        ...consoleTargets(consoleResult),
       ],
       fleet,
+      console: consoleResult,
       liveness: postgres.liveness,
     };
     // Quick checks go beside the committed results, git-ignored; only a full run is committed.

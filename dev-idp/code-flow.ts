@@ -56,6 +56,7 @@ export async function completeSignIn(
   client: PublicClient,
   request: AuthorizationRequest,
   redirectedTo: string,
+  origin?: string,
 ): Promise<string> {
   const params = new URL(redirectedTo).searchParams;
   if (params.get('state') !== request.state) throw new Error('the state does not match');
@@ -66,7 +67,11 @@ export async function completeSignIn(
   const { token_endpoint } = await discover(client.issuer);
   const res = await fetch(token_endpoint, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    // A browser's fetch names the page's origin; the provider answers only the client's origins.
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      ...(origin ? { Origin: origin } : {}),
+    },
     body: new URLSearchParams({
       grant_type: 'authorization_code',
       code: params.get('code') ?? '',
@@ -109,12 +114,13 @@ class CookieJar {
 /**
  * A whole sign-in as a browser makes it: the authorization request, the provider's sign-in page
  * filled with `email` (verified unless told otherwise), redirects followed until the one back to
- * the client. Returns the ID token.
+ * the client, the code exchanged (from `origin`, as a single-page app's fetch, when given).
+ * Returns the ID token.
  */
 export async function signInWithCodeFlow(
   client: PublicClient,
   email: string,
-  options: { verified?: boolean } = {},
+  options: { verified?: boolean; origin?: string } = {},
 ): Promise<string> {
   const request = authorizationRequest(
     (await discover(client.issuer)).authorization_endpoint,
@@ -135,7 +141,8 @@ export async function signInWithCodeFlow(
     if (res.status >= 300 && res.status < 400 && location) {
       await res.arrayBuffer();
       const next = new URL(location, url).toString();
-      if (next.startsWith(`${client.redirectUri}?`)) return completeSignIn(client, request, next);
+      if (next.startsWith(`${client.redirectUri}?`))
+        return completeSignIn(client, request, next, options.origin);
       [url, form] = [next, undefined];
       continue;
     }

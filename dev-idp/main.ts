@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { AppConfig } from '../src/config/app-config';
 import { devIdpAppConfig } from '../src/config/dev-idp-config';
 import { signInWithCodeFlow } from './code-flow';
+import { consoleClient, DEFAULT_CONSOLE_CLIENT_ID } from './console-client';
 
 /** Loaded only to serve: `token` needs no provider (and oidc-provider takes a while to load). */
 function provider(): typeof import('./provider') {
@@ -19,6 +20,8 @@ const USAGE = `Usage:
 
 Defaults come from the service's own settings: OIDC_ISSUER (when it is http://127.0.0.1:PORT or
 http://localhost:PORT) and the first OIDC_AUDIENCE; otherwise port ${DEFAULT_PORT}, client ${DEFAULT_CLIENT_ID}.
+The operators' console is a second client: CONSOLE_OIDC_CLIENT_ID (default ${DEFAULT_CONSOLE_CLIENT_ID}),
+redirected to {BASE_URL}/console/callback.
 Refuses NODE_ENV=production.`;
 
 /** The loopback issuer OIDC_ISSUER names, if it names one: then this provider is the one trusted. */
@@ -55,8 +58,11 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`--port: ${values.port}`);
   const host = trusted?.hostname === 'localhost' ? 'localhost' : '127.0.0.1';
-  const clientId =
-    values['client-id'] ?? (trusted ? config.oidc.audiences[0] : undefined) ?? DEFAULT_CLIENT_ID;
+  const consoleId = config.oidc.consoleClientId ?? DEFAULT_CONSOLE_CLIENT_ID;
+  // The service's own client: its first audience that is not the console's.
+  const audience = config.oidc.audiences.find((a) => a !== consoleId);
+  const clientId = values['client-id'] ?? (trusted ? audience : undefined) ?? DEFAULT_CLIENT_ID;
+  if (clientId === consoleId) throw new Error(`--client-id: ${consoleId} is the console's client`);
 
   if (positionals[0] === 'token') {
     const email = positionals[1];
@@ -77,8 +83,10 @@ async function main(): Promise<void> {
     clientId,
     redirectUris: values['redirect-uri'] ?? [],
     serviceUrl: config.baseUrl,
+    console: consoleClient(consoleId, config.baseUrl, config.corsOrigins),
   });
   console.log(`Development identity provider: ${idp.issuer} (client_id ${clientId})`);
+  console.log(`  the console's client:  ${consoleId} (${config.baseUrl}/console/callback)`);
   console.log(`  sign in in a browser:  ${idp.issuer}/`);
   console.log(`  or from a terminal:    npm run -s dev:idp -- token you@example.com`);
   const wanted = `OIDC_ISSUER=${idp.issuer} OIDC_AUDIENCE=${clientId}`;
@@ -86,6 +94,9 @@ async function main(): Promise<void> {
     console.log(
       `The service does not trust it yet: set ${wanted} (in .env) and restart the service.`,
     );
+  }
+  if (config.oidc.consoleClientId !== consoleId) {
+    console.log(`The console signs in once CONSOLE_OIDC_CLIENT_ID=${consoleId} is set too.`);
   }
   const stop = () => void idp.close().then(() => process.exit(0));
   process.once('SIGINT', stop);

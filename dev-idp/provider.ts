@@ -8,6 +8,7 @@ import {
   completeSignIn,
   PublicClient,
 } from './code-flow';
+import { ConsoleClient, consoleClientMetadata } from './console-client';
 import { errorPage, homePage, idTokenPage, signInPage } from './pages';
 
 export interface DevIdpOptions {
@@ -20,6 +21,8 @@ export interface DevIdpOptions {
   redirectUris: string[];
   /** The service's BASE_URL, for the commands the ID-token page shows. */
   serviceUrl: string;
+  /** The operators' console, a second public client (dev-idp/console-client.ts). */
+  console: ConsoleClient;
 }
 
 export interface RunningDevIdp {
@@ -64,7 +67,17 @@ function configuration(
         response_types: ['code'],
         redirect_uris: [client.redirectUri, ...options.redirectUris],
       },
+      consoleClientMetadata(options.console),
     ],
+    // Every client is public: the code needs the PKCE verifier, always.
+    pkce: { required: () => true },
+    // The token endpoint answers a browser's fetch from where the client runs: the console from
+    // the service's origins, the dashboard page from this provider's (discovery and keys are
+    // open to any origin already).
+    clientBasedCORS: (_ctx, origin, c) =>
+      c.clientId === options.console.clientId
+        ? options.console.origins.includes(origin)
+        : (c.redirectUris ?? []).some((uri) => URL.parse(uri)?.origin === origin),
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     // Put the scopes' claims in the ID token, as Google does: the service reads only that token.
     conformIdTokenClaims: false,
@@ -116,7 +129,7 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 
 /**
  * A real OpenID Connect provider (`oidc-provider`) on 127.0.0.1 for development and the end-to-end
- * tests: one public client for the service, a sign-in page that takes any email, consent implied
+ * tests: two public clients (the service's dashboard page, the operators' console), a sign-in page that takes any email, consent implied
  * (a company's own dashboard does not ask), and a small page of its own that plays the dashboard
  * (code flow with PKCE) and shows the ID token with the commands to sign in to the service.
  */
@@ -155,10 +168,11 @@ export async function startDevIdp(options: DevIdpOptions): Promise<RunningDevIdp
       );
     }
     const action = `/interaction/${details.uid}/login`;
-    if (!submitted) return send(res, 200, signInPage(action, client.clientId));
+    const clientId = String(details.params.client_id);
+    if (!submitted) return send(res, 200, signInPage(action, clientId));
     const form = await readForm(req);
     const email = (form.get('email') ?? '').trim().toLowerCase();
-    if (!EMAIL.test(email)) return send(res, 400, signInPage(action, client.clientId));
+    if (!EMAIL.test(email)) return send(res, 400, signInPage(action, clientId));
     const accountId = subjectFor(email);
     accounts.set(accountId, { email, verified: form.get('verified') === 'on' });
     await provider.interactionFinished(

@@ -3,7 +3,7 @@
 # does, in a temporary directory. Keep the two in step.
 #   build stage   a copy of the build context (.dockerignore applied), `npm ci`, `npm run build`
 #   deps stage    package.json + package-lock.json + .npmrc alone, `npm ci --omit=dev`
-#   runtime       node_modules of deps + dist + package.json in a root-owned directory; a data
+#   runtime       node_modules of deps + dist + console/dist + package.json in a root-owned directory; a data
 #                 directory owned by the user the service runs as (`nobody` when run as root)
 # Then, with only the Dockerfile's ENV (read from it) and nothing else: start, HEALTHCHECK's own
 # command, /health, CLI commands, stop with SIGTERM (exit status 0 expected); the same on
@@ -78,6 +78,9 @@ mkdir "$APP"
 mv "$WORK/deps/node_modules" "$APP/node_modules"
 cp "$ROOT/package.json" "$APP/"
 cp -r "$BUILD_DIST" "$APP/dist"
+# The operators' console, built beside dist/ (the Dockerfile's second COPY from the build stage).
+mkdir -p "$APP/console"
+cp -r "$(dirname "$BUILD_DIST")/console/dist" "$APP/console/dist"
 chown -R 0:0 "$APP" 2>/dev/null || true
 mkdir -m 0700 "$DATA"
 chown "$RUN_UID:$RUN_UID" "$DATA" 2>/dev/null || true
@@ -151,6 +154,7 @@ cli() {
 
 step "no settings: the embedded database in the data directory"
 start
+curl -fs "http://127.0.0.1:$PORT/console/devices" | grep -q '<div id="root">' || fail "/console/: not the console's page"
 stop
 [ -d "$DATA/pglite" ] || fail "no embedded data directory in the volume"
 CLI_ARGS=(db:migrate); cli

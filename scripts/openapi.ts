@@ -5,7 +5,9 @@
  *   the running app serves exactly it;
  * - `write FILE`: the JSON document with this environment's settings (`npm run openapi:lint`);
  * - `types`: regenerates test/support/openapi.d.ts (`npm run openapi:types`), which the e2e suite
- *   checks for drift and the typed test client compiles against.
+ *   checks for drift and the typed test client compiles against;
+ * - `console`: writes console/src/api/schema.d.ts, the operators' console's API types, on every
+ *   `npm run build:console` (not committed: the console compiles against the API as it is).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -19,6 +21,7 @@ import { loadAppConfig } from '../src/config/load-env';
 
 export const TYPES_FILE = join(__dirname, '..', 'test', 'support', 'openapi.d.ts');
 export const DOCUMENT_FILE = join(__dirname, '..', 'test', 'support', 'openapi.json');
+const CONSOLE_TYPES_FILE = join(__dirname, '..', 'console', 'src', 'api', 'schema.d.ts');
 const HEADER =
   '// Generated from the OpenAPI document by `npm run openapi:types`: do not edit.\n\n';
 
@@ -68,7 +71,9 @@ async function main([command, file]: string[]): Promise<void> {
     save(DOCUMENT_FILE, json(await previewApiDocument(TEST_APP_SETTINGS())));
   else if (command === 'write' && file) save(file, json(await previewApiDocument()));
   else if (command === 'types') save(TYPES_FILE, apiTypes(await previewApiDocument()));
-  else throw new Error('usage: openapi.ts document | write FILE | types');
+  else if (command === 'console')
+    save(CONSOLE_TYPES_FILE, apiTypes(await previewApiDocument(TEST_APP_SETTINGS())));
+  else throw new Error('usage: openapi.ts document | write FILE | types | console');
 }
 
 if (require.main === module) {

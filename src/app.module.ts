@@ -19,6 +19,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { OrgApiModule } from './org/org-api.module';
 import { OutgoingWebhookApiModule } from './outgoing-webhook/outgoing-webhook-api.module';
 import { PlansModule } from './plans/plans.module';
+import { ConsolePagesModule } from './console-pages/console-pages.module';
 import { UserApiModule } from './users/user-api.module';
 import { SubscriptionsApiModule } from './subscription/subscriptions-api.module';
 import { ProcessorWebhookModule } from './processor-webhook/processor-webhook.module';
@@ -37,6 +38,7 @@ import { AuditApiModule } from './audit/audit-api.module';
     MetricsModule,
     OrgApiModule,
     PlansModule,
+    ConsolePagesModule,
     CheckoutModule,
     ProcessorWebhookModule,
     SubscriptionsApiModule,

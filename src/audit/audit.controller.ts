@@ -8,9 +8,11 @@ import { ApiProblems } from '../common/openapi/api-problems.decorator';
 import { AuditEventListDto } from './audit-event-view.dto';
 import { AuditEvents } from './audit-events.service';
 import { ListAuditEventsDto } from './list-audit-events.dto';
+import { NoStore } from '../common/http/no-store.decorator';
 
 /** The audit trail of the admin's organization (docs/audit.md). */
 @ApiTags('audit-events')
+@NoStore()
 @Controller('api/v1/audit-events')
 export class AuditController {
   constructor(private readonly events: AuditEvents) {}

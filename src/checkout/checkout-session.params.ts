@@ -1,21 +1,6 @@
 import type Stripe from 'stripe';
 import { LEASE_PRODUCT } from '../subscription/subscription.entity';
-
-/** Dropdown options as the hosted page shows them; values must be alphanumeric for the processor. */
-const LIVING_SITUATIONS = [
-  { value: 'livesalone', label: 'Lives alone' },
-  { value: 'liveswithspouse', label: 'Lives with spouse-partner' },
-  { value: 'liveswithfamily', label: 'Lives with family' },
-  { value: 'assistedliving', label: 'Assisted living' },
-];
-
-const PRIMARY_CONCERNS = [
-  { value: 'companionship', label: 'Companionship' },
-  { value: 'safetycheckins', label: 'Safety and check-ins' },
-  { value: 'medicationreminders', label: 'Medication reminders' },
-  { value: 'memorysupport', label: 'Memory and cognitive support' },
-  { value: 'stayingconnected', label: 'Staying connected with family' },
-];
+import { LIVING_SITUATIONS, PRIMARY_CONCERNS } from './care-options';
 
 /** The same for every session. */
 const CUSTOM_FIELDS: Stripe.Checkout.SessionCreateParams.CustomField[] = [
@@ -29,13 +14,13 @@ const CUSTOM_FIELDS: Stripe.Checkout.SessionCreateParams.CustomField[] = [
     key: 'living_situation',
     label: { type: 'custom', custom: 'Recipient living situation' },
     type: 'dropdown',
-    dropdown: { options: LIVING_SITUATIONS },
+    dropdown: { options: [...LIVING_SITUATIONS] },
   },
   {
     key: 'primary_concern',
     label: { type: 'custom', custom: 'Main concern' },
     type: 'dropdown',
-    dropdown: { options: PRIMARY_CONCERNS },
+    dropdown: { options: [...PRIMARY_CONCERNS] },
   },
 ];
 

@@ -56,7 +56,10 @@ export interface RateLimitConfig {
 export interface OidcConfig {
   /** Spellings of one issuer; the first is the canonical form stored on accounts. */
   issuers: string[];
+  /** OIDC_AUDIENCE, then the console's client id when it is not among them. */
   audiences: string[];
+  /** CONSOLE_OIDC_CLIENT_ID: the operators' console signs in as this client (contract section 11). */
+  consoleClientId?: string;
   jwksUri?: string;
   /** The first spelling that is a URL: where `/.well-known/openid-configuration` is read. */
   discoveryBase?: string;
@@ -154,7 +157,13 @@ export class AppConfig {
     const issuers = splitList(env.OIDC_ISSUER);
     this.oidc = {
       issuers,
-      audiences: splitList(env.OIDC_AUDIENCE),
+      audiences: [
+        ...new Set([
+          ...splitList(env.OIDC_AUDIENCE),
+          ...(env.CONSOLE_OIDC_CLIENT_ID ? [env.CONSOLE_OIDC_CLIENT_ID] : []),
+        ]),
+      ],
+      consoleClientId: env.CONSOLE_OIDC_CLIENT_ID,
       jwksUri: env.OIDC_JWKS_URI,
       discoveryBase: issuers.find((s) => /^https?:\/\//.test(s))?.replace(/\/+$/, ''),
       jwksCooldownMs: env.OIDC_JWKS_COOLDOWN_SECONDS * 1000,

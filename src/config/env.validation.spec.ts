@@ -55,6 +55,8 @@ describe('validateEnv', () => {
     [{ OIDC_ISSUER: 'accounts.google.com', OIDC_AUDIENCE: 'c' }, /OIDC_ISSUER: one spelling/],
     [{ OIDC_ISSUER: 'https://a.example,not an issuer', OIDC_AUDIENCE: 'c' }, /not an issuer/],
     [{ OIDC_JWKS_COOLDOWN_SECONDS: '0' }, /OIDC_JWKS_COOLDOWN_SECONDS/],
+    [{ CONSOLE_OIDC_CLIENT_ID: 'console' }, /OIDC_ISSUER: must be set/],
+    [{ OIDC_ISSUER: 'https://a.example', CONSOLE_OIDC_CLIENT_ID: 'a,b' }, /CONSOLE_OIDC_CLIENT_ID/],
   ])('refuses sign-in configured halfway: %j', (env, message) => {
     expect(() => validateEnv(env)).toThrow(message);
   });
@@ -159,6 +161,22 @@ describe('AppConfig', () => {
     expect(c.oidc.audiences).toEqual(['web-client', 'android-client']);
     expect(c.oidc.discoveryBase).toBe('https://accounts.google.com');
     expect(c.oidc.jwksCooldownMs).toBe(30_000);
+  });
+
+  it("accepts the console's client id as an audience too, once", () => {
+    const c = AppConfig.fromEnv({
+      OIDC_ISSUER: 'https://idp.example',
+      OIDC_AUDIENCE: 'web-client, console',
+      CONSOLE_OIDC_CLIENT_ID: 'console',
+    });
+    expect(c.oidc.audiences).toEqual(['web-client', 'console']);
+    expect(c.oidc.consoleClientId).toBe('console');
+    const alone = AppConfig.fromEnv({
+      OIDC_ISSUER: 'https://idp.example',
+      CONSOLE_OIDC_CLIENT_ID: 'console',
+    });
+    expect(alone.oidc.audiences).toEqual(['console']);
+    expect(AppConfig.fromEnv({}).oidc.consoleClientId).toBeUndefined();
   });
 
   it('splits comma-separated webhook secrets for rotation', () => {

@@ -76,6 +76,16 @@ export class EnvironmentVariables {
    * `cooldownDuration`); inside it a sign-in answers 503 with Retry-After, never 401.
    */
   @Transform(toInt) @IsInt() @Min(1) @Max(600) OIDC_JWKS_COOLDOWN_SECONDS = 30;
+  /**
+   * The operators' console's client id at the first OIDC_ISSUER (contract section 11); also an
+   * accepted audience. Unset: the console says sign-in is not configured.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[^\s,]{1,255}$/, {
+    message: 'CONSOLE_OIDC_CLIENT_ID must be one client id (no spaces or commas)',
+  })
+  CONSOLE_OIDC_CLIENT_ID?: string;
 
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -266,11 +276,15 @@ function signInProblems(env: EnvironmentVariables): string[] {
   const issuers = splitList(env.OIDC_ISSUER);
   const hasAudience = splitList(env.OIDC_AUDIENCE).length > 0;
   const problems: string[] = [];
-  if (issuers.length > 0 && !hasAudience) {
-    problems.push('OIDC_AUDIENCE: must be set when OIDC_ISSUER is (the accepted client ids)');
+  if (issuers.length > 0 && !hasAudience && !env.CONSOLE_OIDC_CLIENT_ID) {
+    problems.push(
+      'OIDC_AUDIENCE: must be set when OIDC_ISSUER is (the accepted client ids), unless CONSOLE_OIDC_CLIENT_ID is',
+    );
   }
-  if (issuers.length === 0 && (hasAudience || env.OIDC_JWKS_URI)) {
-    problems.push('OIDC_ISSUER: must be set when OIDC_AUDIENCE or OIDC_JWKS_URI is');
+  if (issuers.length === 0 && (hasAudience || env.OIDC_JWKS_URI || env.CONSOLE_OIDC_CLIENT_ID)) {
+    problems.push(
+      'OIDC_ISSUER: must be set when OIDC_AUDIENCE, OIDC_JWKS_URI or CONSOLE_OIDC_CLIENT_ID is',
+    );
   }
   const bad = issuers.filter((s) => !ISSUER_SPELLING.test(s));
   if (bad.length > 0) problems.push(`OIDC_ISSUER: not an issuer: ${bad.join(', ')}`);

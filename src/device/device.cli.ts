@@ -15,7 +15,8 @@ import { DeviceBatch } from './batch/device-batch.service';
 import { readDeviceCsv } from './batch/device-import';
 import { DeviceLiveness } from './liveness/device-liveness.service';
 import { DeviceService } from './registry/device.service';
-import { DeviceListDto, DeviceSelfDto } from './registry/device-view.dto';
+import { DeviceListDto, DeviceSelfDto, DeviceSummaryDto } from './registry/device-view.dto';
+import { DeviceSummaryService } from './liveness/device-summary.service';
 import { ListDevicesDto } from './registry/list-devices.dto';
 
 export const deviceCommands: Record<string, CliCommand> = {
@@ -80,6 +81,18 @@ export const deviceCommands: Record<string, CliCommand> = {
         return DeviceListDto.from(await app.get(DeviceService).list(org.id, page));
       };
     },
+  },
+  'device:summary': {
+    summary: "Count an organization's active devices by health, and those with a low battery",
+    usage: 'device:summary --org ID',
+    options: { org: ORG_FLAG },
+    module: DeviceModule,
+    // Prints what GET /api/v1/devices/summary answers: {"online","offline","never_seen","battery_low"}.
+    prepare: (args) =>
+      Promise.resolve(async (app) => {
+        const org = await app.get(OrgService).get(str(args, 'org'));
+        return DeviceSummaryDto.from(await app.get(DeviceSummaryService).of(org.id));
+      }),
   },
   'device:liveness': {
     summary: 'Run the liveness pass once: device.offline for each device gone quiet',

@@ -13,6 +13,7 @@ import { DeviceService } from './registry/device.service';
 import { DeviceBatch } from './batch/device-batch.service';
 import { DeviceLiveness } from './liveness/device-liveness.service';
 import { DevicePresence } from './liveness/device-presence.service';
+import { DeviceSummaryService } from './liveness/device-summary.service';
 import { AuditLogModule } from '../common/logging/audit-log.module';
 import { AuditTrailModule } from '../audit/audit-trail.module';
 
@@ -36,6 +37,7 @@ import { AuditTrailModule } from '../audit/audit-trail.module';
     DeviceAudit,
     DevicePresence,
     DeviceLiveness,
+    DeviceSummaryService,
     retention(DEVICE_JTI_RETENTION),
   ],
   exports: [
@@ -46,6 +48,7 @@ import { AuditTrailModule } from '../audit/audit-trail.module';
     DeviceAudit,
     DevicePresence,
     DeviceLiveness,
+    DeviceSummaryService,
   ],
 })
 export class DeviceModule {}

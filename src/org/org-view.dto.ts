@@ -27,6 +27,20 @@ export class OrgResponse {
   }
 }
 
+/** The signed-in person's organization, and whether it is the one that fulfils subscriptions. */
+export class OwnOrgResponse extends OrgResponse {
+  @ApiProperty({
+    description:
+      'True for the organization FULFILMENT_ORG_ID names: its users read subscriptions ' +
+      '(/api/v1/subscriptions), so a dashboard shows them',
+  })
+  fulfilment!: boolean;
+
+  static own(org: Organization, fulfilmentOrgId: string | undefined): OwnOrgResponse {
+    return { ...OrgResponse.from(org), fulfilment: org.id === fulfilmentOrgId };
+  }
+}
+
 /** A page of `org:list`. */
 export class OrgListResponse {
   items!: OrgResponse[];

@@ -5,7 +5,8 @@ import { Auth } from '../common/auth/auth.decorator';
 import type { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser } from '../common/auth/current-user.decorator';
 import { ApiCookieWrite } from '../common/openapi/api-problems.decorator';
-import { OrgResponse } from './org-view.dto';
+import { AppConfig } from '../config/app-config';
+import { OwnOrgResponse } from './org-view.dto';
 import { OrgService } from './org.service';
 import { UpdateOrgDto } from './update-org.dto';
 
@@ -13,14 +14,17 @@ import { UpdateOrgDto } from './update-org.dto';
 @ApiTags('org')
 @Controller('api/v1/org')
 export class OrgController {
-  constructor(private readonly orgs: OrgService) {}
+  constructor(
+    private readonly orgs: OrgService,
+    private readonly config: AppConfig,
+  ) {}
 
   @Get()
   @Auth()
   @ApiOperation({ operationId: 'getOrganization', summary: "The signed-in user's organization" })
-  @ApiOkResponse({ type: OrgResponse })
-  async get(@CurrentUser() me: AuthUser): Promise<OrgResponse> {
-    return OrgResponse.from(await this.orgs.get(me.orgId));
+  @ApiOkResponse({ type: OwnOrgResponse })
+  async get(@CurrentUser() me: AuthUser): Promise<OwnOrgResponse> {
+    return OwnOrgResponse.own(await this.orgs.get(me.orgId), this.config.subscriptions.fulfilmentOrgId);
   }
 
   @Patch()
@@ -29,15 +33,14 @@ export class OrgController {
     operationId: 'updateOrganization',
     summary: "Set when the organization's devices count as offline (null: the default)",
   })
-  @ApiOkResponse({ type: OrgResponse })
+  @ApiOkResponse({ type: OwnOrgResponse })
   @ApiCookieWrite()
-  async update(@CurrentUser() me: AuthUser, @Body() body: UpdateOrgDto): Promise<OrgResponse> {
-    return OrgResponse.from(
-      await this.orgs.setDeviceOfflineAfter(
-        me.orgId,
-        body.device_offline_after_seconds,
-        userActor(me),
-      ),
+  async update(@CurrentUser() me: AuthUser, @Body() body: UpdateOrgDto): Promise<OwnOrgResponse> {
+    const org = await this.orgs.setDeviceOfflineAfter(
+      me.orgId,
+      body.device_offline_after_seconds,
+      userActor(me),
     );
+    return OwnOrgResponse.own(org, this.config.subscriptions.fulfilmentOrgId);
   }
 }

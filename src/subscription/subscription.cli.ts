@@ -1,6 +1,6 @@
 import { CliCommand, dtoFrom, PAGE_FLAGS } from '../common/cli/cli-command';
 import { SUBSCRIPTION_STATUSES } from './subscription.entity';
-import { ListSubscriptionsDto } from './list-subscriptions.dto';
+import { ListSubscriptionsDto, subscriptionPage } from './list-subscriptions.dto';
 import { SubscriptionLifecycleModule } from './lifecycle/subscription-lifecycle.module';
 import { SubscriptionModule } from './subscription.module';
 import { SubscriptionReconciler } from './lifecycle/subscription-reconciler.service';
@@ -34,10 +34,15 @@ export const subscriptionCommands: Record<string, CliCommand> = {
   },
   'subscription:list': {
     summary: 'List subscriptions newest first, a page at a time',
-    usage: 'subscription:list [--status S] [--email E] [--limit N] [--cursor C]',
+    usage:
+      'subscription:list [--status S] [--email E] [--awaiting-device] [--limit N] [--cursor C]',
     options: {
       status: { type: 'string', help: `only this status: ${SUBSCRIPTION_STATUSES.join(', ')}` },
       email: { type: 'string', help: "only the checkout's or the processor's email, exactly" },
+      'awaiting-device': {
+        type: 'boolean',
+        help: 'only paid or past_due records with no device shipped yet, not erased',
+      },
       ...PAGE_FLAGS,
     },
     // The records alone (no processor, no lifecycle): these commands only read.
@@ -46,11 +51,13 @@ export const subscriptionCommands: Record<string, CliCommand> = {
       const query = await dtoFrom(ListSubscriptionsDto, args, [
         'status',
         'email',
+        'awaiting-device',
         'limit',
         'cursor',
       ]);
+      const page = subscriptionPage(query);
       return async (app) =>
-        SubscriptionListDto.from(await app.get(SubscriptionService).list(query, cliActor()));
+        SubscriptionListDto.from(await app.get(SubscriptionService).list(page, cliActor()));
     },
   },
   'subscription:erase': {

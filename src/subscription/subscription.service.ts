@@ -27,6 +27,7 @@ import {
   SubscriptionPersonalData,
 } from './care-data/subscription-personal-data.service';
 import { lockSubscription } from './subscription-row-lock';
+import { awaitingDeviceSql } from './subscription.sql';
 import { SubscriptionRecordDto } from './subscription-view.dto';
 import {
   EventOutbox,
@@ -63,6 +64,8 @@ export interface SubscriptionPage extends PageRequest {
   status?: SubscriptionStatus;
   /** An exact match on the checkout's or the processor's email, through its keyed hash. */
   email?: string;
+  /** Only live records with no device shipped yet, not erased (awaitingDeviceSql). */
+  awaitingDevice?: boolean;
 }
 
 /** The pending record and its `subscription.created` event in one statement (createPending). */
@@ -243,7 +246,7 @@ export class SubscriptionService {
   }
 
   private async newestFirst(
-    { status, email }: SubscriptionPage,
+    { status, email, awaitingDevice }: SubscriptionPage,
     after: SubscriptionPosition | undefined,
     take: number,
   ): Promise<SubscriptionRow[]> {
@@ -254,6 +257,7 @@ export class SubscriptionService {
       .addOrderBy('s.id', 'DESC')
       .limit(take);
     if (status) query.andWhere('s.status = :status', { status });
+    if (awaitingDevice) query.andWhere(awaitingDeviceSql('s'));
     if (email !== undefined) {
       const hash = this.personalData.emailHash(email);
       query.andWhere('(s.email_hash = :hash OR s.customer_email_hash = :hash)', { hash });

@@ -19,7 +19,7 @@ import { CurrentUser } from '../common/auth/current-user.decorator';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { ApiCookieWrite, ApiProblems } from '../common/openapi/api-problems.decorator';
 import { FulfilmentGuard } from './fulfilment.guard';
-import { ListSubscriptionsDto } from './list-subscriptions.dto';
+import { ListSubscriptionsDto, subscriptionPage } from './list-subscriptions.dto';
 import {
   SubscriptionDetailDto,
   SubscriptionExportDto,
@@ -31,6 +31,7 @@ import { SubscriptionErasure } from './care-data/subscription-erasure.service';
 import { SubscriptionExporter } from './care-data/subscription-exporter.service';
 import { ShipDeviceDto } from './shipping/ship-device.dto';
 import { SubscriptionShipping } from './shipping/subscription-shipping.service';
+import { NoStore } from '../common/http/no-store.decorator';
 
 /**
  * Signed in (session), with `role` (admin: erasure and export), then in the fulfilment
@@ -46,6 +47,7 @@ const FulfilmentOnly = (role: Role = 'member') =>
 
 /** The operators' view of subscriptions (docs/checkout.md), for those who ship devices. */
 @ApiTags('subscriptions')
+@NoStore()
 @Controller('api/v1/subscriptions')
 export class SubscriptionsController {
   constructor(
@@ -59,7 +61,7 @@ export class SubscriptionsController {
   @FulfilmentOnly()
   @ApiOperation({
     operationId: 'listSubscriptions',
-    summary: 'Subscriptions, newest first, optionally of one status',
+    summary: 'Subscriptions, newest first, optionally of one status or awaiting a device',
   })
   @ApiOkResponse({ type: SubscriptionListDto })
   @ApiProblems(ErrorCode.ValidationFailed)
@@ -67,7 +69,8 @@ export class SubscriptionsController {
     @CurrentUser() me: AuthUser,
     @Query() query: ListSubscriptionsDto,
   ): Promise<SubscriptionListDto> {
-    return SubscriptionListDto.from(await this.subscriptions.list(query, userActor(me)));
+    const page = subscriptionPage(query);
+    return SubscriptionListDto.from(await this.subscriptions.list(page, userActor(me)));
   }
 
   @Get(':id')

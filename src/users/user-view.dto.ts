@@ -22,12 +22,18 @@ export class AccountRecord extends UserView {
   }
 }
 
-/** `GET /api/v1/users`: the contract's `user` (CONTRACT.md section 4) for each account, nothing more. */
+/** An account of `GET /api/v1/users`: the contract's `user`, and whether it is disabled. */
+export class UserListItem extends UserView {
+  @ApiProperty({ description: 'true: signing in is refused and no session is left' })
+  disabled!: boolean;
+}
+
+/** `GET /api/v1/users`: the organization's accounts (the console's People page). */
 export class UserListResponse {
-  @ApiProperty({ type: [UserView] }) items!: UserView[];
+  @ApiProperty({ type: [UserListItem] }) items!: UserListItem[];
 
   static from(users: User[]): UserListResponse {
-    return { items: users.map((u) => UserView.from(u)) };
+    return { items: users.map((u) => ({ ...UserView.from(u), disabled: u.disabled })) };
   }
 }
 

@@ -10,9 +10,11 @@ import { UpdateUserDto } from './update-user.dto';
 import { UserView } from '../common/auth/auth-user';
 import { RevokedSessionsResponse, UserListResponse } from './user-view.dto';
 import { UserService } from './user.service';
+import { NoStore } from '../common/http/no-store.decorator';
 
 /** Account administration: role admin, and only ever the administrator's own organization. */
 @ApiTags('users')
+@NoStore()
 @Controller('api/v1/users')
 @Auth({ role: 'admin' })
 export class UserController {

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { signInWithCodeFlow } from '../../dev-idp/code-flow';
+import { authorizationRequest, discover, signInWithCodeFlow } from '../../dev-idp/code-flow';
 import { sessionCookie } from '../support/auth';
 import { runDevIdp, DevIdpProcess, startDevIdp } from '../support/dev-idp';
 import { createOrg, createUser, unique } from '../support/factories';
@@ -14,12 +14,15 @@ describe('sign-in through the development provider (code flow + PKCE)', () => {
   let idp: DevIdpProcess;
   let t: TestApp;
 
+  /** Where the service (and so the console) is, as the provider reads it from BASE_URL. */
+  const SERVICE = 'http://localhost:3999';
   beforeAll(async () => {
-    idp = await startDevIdp('device-care-e2e');
+    idp = await startDevIdp('device-care-e2e', { BASE_URL: SERVICE });
     t = await createTestApp({
       env: {
         OIDC_ISSUER: idp.client.issuer,
         OIDC_AUDIENCE: idp.client.clientId,
+        CONSOLE_OIDC_CLIENT_ID: idp.consoleClientId,
         OIDC_JWKS_URI: '',
         METRICS_TOKEN: 'operator-token-0123456789',
       },
@@ -67,6 +70,74 @@ describe('sign-in through the development provider (code flow + PKCE)', () => {
     const res = await t.http().post('/api/auth/login').send({ id_token: idToken });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('account_not_found');
+  });
+
+  it('registers the console: a PKCE code flow back to {BASE_URL}/console/callback signs in', async () => {
+    expect(idp.consoleClientId).toBe('device-care-console');
+    const user = await createUser(t.app);
+    for (const base of [SERVICE, 'http://127.0.0.1:3999']) {
+      const console = {
+        issuer: idp.client.issuer,
+        clientId: idp.consoleClientId,
+        redirectUri: `${base}/console/callback`,
+      };
+      // The code is exchanged as the console's fetch does it, from the service's origin.
+      const idToken = await signInWithCodeFlow(console, user.email, { origin: base });
+      const login = await t.http().post('/api/auth/login').send({ id_token: idToken });
+      expect({ base, status: login.status }).toEqual({ base, status: 200 });
+      expect(login.body.user).toMatchObject({ id: user.id });
+    }
+  });
+
+  it("lets the console's origin fetch discovery, the keys and the token endpoint (CORS)", async () => {
+    const { issuer } = idp.client;
+    const discovery = await fetch(`${issuer}/.well-known/openid-configuration`, {
+      headers: { Origin: SERVICE },
+    });
+    expect(discovery.headers.get('access-control-allow-origin')).toBe(SERVICE);
+    const endpoints = (await discovery.json()) as { token_endpoint: string; jwks_uri: string };
+    const keys = await fetch(endpoints.jwks_uri, { headers: { Origin: SERVICE } });
+    expect(keys.headers.get('access-control-allow-origin')).toBe(SERVICE);
+    const preflight = await fetch(endpoints.token_endpoint, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: SERVICE,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(SERVICE);
+    expect(preflight.headers.get('access-control-allow-methods')).toMatch(/POST/);
+    // Another site cannot trade the console's code: the token endpoint refuses its origin.
+    const console = {
+      issuer,
+      clientId: idp.consoleClientId,
+      redirectUri: `${SERVICE}/console/callback`,
+    };
+    const user = await createUser(t.app);
+    await expect(
+      signInWithCodeFlow(console, user.email, { origin: 'https://elsewhere.example' }),
+    ).rejects.toThrow(/answered 400 invalid_request/);
+  });
+
+  it('refuses a console sign-in without PKCE', async () => {
+    const console = {
+      issuer: idp.client.issuer,
+      clientId: idp.consoleClientId,
+      redirectUri: `${SERVICE}/console/callback`,
+    };
+    const { authorization_endpoint } = await discover(idp.client.issuer);
+    const request = authorizationRequest(authorization_endpoint, console);
+    const url = new URL(request.url);
+    url.searchParams.delete('code_challenge');
+    url.searchParams.delete('code_challenge_method');
+    const res = await fetch(url, { redirect: 'manual' });
+    // oidc-provider sends the error back to the client's redirect URI.
+    const location = new URL(res.headers.get('location') ?? '', url);
+    expect(location.href.startsWith(`${SERVICE}/console/callback?`)).toBe(true);
+    expect(location.searchParams.get('error')).toBe('invalid_request');
+    expect(location.searchParams.get('error_description')).toMatch(/PKCE/);
   });
 
   it('its discovery document names the issuer the service trusts: no warning', async () => {

@@ -61,6 +61,8 @@ describe('GET /api/v1/devices', () => {
         last_seen_at: null,
         created_at: device.createdAt.toISOString(),
         health: 'never_seen',
+        battery_pct: null,
+        firmware_version: null,
       } satisfies DeviceListItemDto,
     ]);
   });

@@ -19,7 +19,7 @@ import { appRoutes, AppRoute } from '../support/routes';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /** Routes that read no input and answer no problem (the redocly ignore file says the same). */
-const NO_CLIENT_ERRORS = ['getHealth', 'getLiveness', 'getCheckoutConfig'];
+const NO_CLIENT_ERRORS = ['getHealth', 'getLiveness', 'getCheckoutConfig', 'getAuthConfig'];
 const PROBLEM = 'application/problem+json';
 const CODES = new Set<string>(Object.values(ErrorCode));
 

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../src/config/app-config';
 import { dataSourceOptions } from '../../src/database/data-source-options';
@@ -36,6 +38,10 @@ export default async function globalSetup(globalConfig?: {
   maxWorkers?: number;
   runInBand?: boolean;
 }): Promise<void> {
+  // The console's specs load its build: made here when missing or stale (`npx jest` skips pretest).
+  execFileSync(process.execPath, [join(__dirname, '..', '..', 'scripts', 'console-build.js')], {
+    stdio: 'inherit',
+  });
   const embedded = !process.env.TEST_DATABASE_URL;
   // `-i` runs every file in this process: one database, not one per worker never started.
   const count = globalConfig?.runInBand ? 1 : Math.max(1, globalConfig?.maxWorkers ?? 1);

@@ -4,12 +4,15 @@ import { runDevTool } from './dev-tools';
 
 export interface DevIdpProcess {
   client: PublicClient;
+  /** The operators' console's client id (CONSOLE_OIDC_CLIENT_ID or its default). */
+  consoleClientId: string;
   /** What the process wrote on stderr (oidc-provider's notices). */
   stderr: () => string;
   stop(): Promise<void>;
 }
 
-const READY = /Development identity provider: (http:\/\/\S+) \(client_id (\S+)\)/;
+const READY =
+  /Development identity provider: (http:\/\/\S+) \(client_id (\S+)\)\n {2}the console's client: +(\S+)/;
 
 /** `npm run dev:idp` as a child process, on a free port: oidc-provider runs as it does for people. */
 export function runDevIdp(
@@ -19,8 +22,12 @@ export function runDevIdp(
   return runDevTool('dev-idp', args, env);
 }
 
-export async function startDevIdp(clientId: string): Promise<DevIdpProcess> {
-  const { child, output } = runDevIdp(['--port', '0', '--client-id', clientId]);
+/** Started with the service's settings in `env` (BASE_URL: where the console is served). */
+export async function startDevIdp(
+  clientId: string,
+  env: Record<string, string> = {},
+): Promise<DevIdpProcess> {
+  const { child, output } = runDevIdp(['--port', '0', '--client-id', clientId], env);
   const started = Date.now();
   let match: RegExpExecArray | null = null;
   while (!(match = READY.exec(output().stdout))) {
@@ -33,6 +40,7 @@ export async function startDevIdp(clientId: string): Promise<DevIdpProcess> {
   const issuer = match[1];
   return {
     client: { issuer, clientId: match[2], redirectUri: `${issuer}/callback` },
+    consoleClientId: match[3],
     stderr: () => output().stderr,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -134,7 +134,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Subscriptions, newest first, optionally of one status */
+        /** Subscriptions, newest first, optionally of one status or awaiting a device */
         get: operations["listSubscriptions"];
         put?: never;
         post?: never;
@@ -226,6 +226,23 @@ export interface paths {
          * @description `id_token` at most 16384 characters. `email_not_verified`: a valid token, an unverified email, an account not linked yet. `unavailable` with Retry-After: the provider or a key it has just published cannot be read yet (the token may be good).
          */
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the console signs in: the identity provider's issuer and its client id there */
+        get: operations["getAuthConfig"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -470,6 +487,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/devices/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many of the session's organization's active devices are in each health
+         * @description Health as the list works it out, at the time of the request; `battery_low`: the last reported battery is under `DEVICE_BATTERY_LOW_PCT`. Deactivated devices are not counted.
+         */
+        get: operations["getDeviceSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/devices/batch": {
         parameters: {
             query?: never;
@@ -653,7 +690,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        OrgResponse: {
+        OwnOrgResponse: {
             /**
              * Format: uuid
              * @example 3f1c2a9e-5b7d-4c1e-9a2f-6d8e0b4c7a15
@@ -671,6 +708,8 @@ export interface components {
              * @example null
              */
             device_offline_after_seconds: number | null;
+            /** @description True for the organization FULFILMENT_ORG_ID names: its users read subscriptions (/api/v1/subscriptions), so a dashboard shows them */
+            fulfilment: boolean;
         };
         UpdateOrgDto: {
             /**
@@ -958,6 +997,18 @@ export interface components {
             user: components["schemas"]["UserView"];
             session: components["schemas"]["SessionView"];
         };
+        AuthConfigResponse: {
+            /**
+             * @description Where the browser signs in: the first OIDC_ISSUER spelling that is a URL; null: sign-in is not configured
+             * @example https://accounts.google.com
+             */
+            issuer: string | null;
+            /**
+             * @description The console's client id there (CONSOLE_OIDC_CLIENT_ID); null: not configured
+             * @example device-care-console
+             */
+            client_id: string | null;
+        };
         MeResponse: {
             user: components["schemas"]["UserView"];
         };
@@ -998,8 +1049,31 @@ export interface components {
              */
             revoked: number;
         };
+        UserListItem: {
+            /**
+             * Format: uuid
+             * @example 0b6f2c1e-8d4a-4f7b-9c3e-2a5d7e9f1b30
+             */
+            id: string;
+            /** @example pat@example.com */
+            email: string;
+            /** @example Pat Doe */
+            name: string | null;
+            /**
+             * Format: uuid
+             * @example 3f1c2a9e-5b7d-4c1e-9a2f-6d8e0b4c7a15
+             */
+            org_id: string;
+            /**
+             * @example admin
+             * @enum {string}
+             */
+            role: "admin" | "member";
+            /** @description true: signing in is refused and no session is left */
+            disabled: boolean;
+        };
         UserListResponse: {
-            items: components["schemas"]["UserView"][];
+            items: components["schemas"]["UserListItem"][];
         };
         CreateUserDto: {
             /** @example pat@example.com */
@@ -1098,11 +1172,37 @@ export interface components {
              * @enum {string}
              */
             health: "online" | "offline" | "never_seen";
+            /** @description Battery charge (0-100) of the last heartbeat that reported one */
+            battery_pct: number | null;
+            /** @description Firmware of the last heartbeat that reported one */
+            firmware_version: string | null;
         };
         DeviceListDto: {
             items: components["schemas"]["DeviceListItemDto"][];
             /** @description Pass as `cursor` for the next page; null on the last page */
             next_cursor: string | null;
+        };
+        DeviceSummaryDto: {
+            /**
+             * @description Active devices heard from in time
+             * @example 41
+             */
+            online: number;
+            /**
+             * @description Active devices quiet past the threshold
+             * @example 3
+             */
+            offline: number;
+            /**
+             * @description Active devices never heard from
+             * @example 7
+             */
+            never_seen: number;
+            /**
+             * @description Active devices whose last reported battery is under DEVICE_BATTERY_LOW_PCT
+             * @example 2
+             */
+            battery_low: number;
         };
         DevicePublicJwkDto: {
             /** @enum {string} */
@@ -1390,7 +1490,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrgResponse"];
+                    "application/json": components["schemas"]["OwnOrgResponse"];
                 };
             };
             /** @description Unauthorized: `unauthenticated` */
@@ -1451,7 +1551,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrgResponse"];
+                    "application/json": components["schemas"]["OwnOrgResponse"];
                 };
             };
             /** @description Bad Request: `validation_failed` */
@@ -1874,6 +1974,8 @@ export interface operations {
                 cursor?: string;
                 status?: "pending" | "paid" | "past_due" | "canceled" | "expired" | "payment_failed";
                 email?: string;
+                /** @description true: only live (paid, past_due) records that no device has been shipped for yet, erased ones left out; false or absent: no such filter */
+                awaiting_device?: boolean;
             };
             header?: never;
             path?: never;
@@ -2528,6 +2630,51 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"] & {
                         /** @enum {string} */
                         code: "sign_in_not_configured" | "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    getAuthConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthConfigResponse"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unavailable";
                     };
                 };
             };
@@ -3942,6 +4089,63 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"] & {
                         /** @enum {string} */
                         code: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Internal Server Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Service Unavailable: `unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    getDeviceSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceSummaryDto"];
+                };
+            };
+            /** @description Unauthorized: `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "unauthenticated";
                     };
                 };
             };

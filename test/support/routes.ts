@@ -28,6 +28,8 @@ export interface AppRoute {
   /** The class its `@Body()` is validated against (its parameter's type), if it takes one. */
   bodyDto?: Type;
   controller: Type;
+  /** The controller's method that answers it. */
+  handlerName: string;
   /** False for controllers left out of the API document (`@ApiExcludeController`). */
   documented: boolean;
 }
@@ -75,6 +77,7 @@ function routesOf(controller: Type, handler: Type): AppRoute[] {
     takesParams: takes(RouteParamtypes.PARAM) || takes(RouteParamtypes.QUERY),
     bodyDto: body && paramTypes?.[(body[1] as { index: number }).index],
     controller,
+    handlerName: handler.name,
     documented: !Reflect.getMetadata(DECORATORS.API_EXCLUDE_CONTROLLER, controller),
   };
   const paths = (t: Type) => [Reflect.getMetadata(PATH_METADATA, t) as string | string[]].flat();

@@ -20,6 +20,7 @@ describe('administration: org and users, own org only', () => {
       name: org.name,
       created_at: expect.any(String),
       device_offline_after_seconds: null,
+      fulfilment: false,
     });
   });
 
@@ -54,6 +55,7 @@ describe('administration: org and users, own org only', () => {
       .expect(200);
     expect(patched.body).toEqual({ ...created.body, role: 'admin' });
     expect(Object.keys(list.body.items[0] as object).sort()).toEqual([
+      'disabled',
       'email',
       'id',
       'name',

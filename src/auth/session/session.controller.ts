@@ -7,9 +7,11 @@ import { CurrentSession } from '../../common/auth/current-session.decorator';
 import type { ActiveSession } from '../../common/auth/session-authenticator';
 import { RevokedResponse, SessionListItem, SessionListResponse } from './session-view.dto';
 import { UserSessionsService } from './user-sessions.service';
+import { NoStore } from '../../common/http/no-store.decorator';
 
 /** The caller's own sessions: see where you are signed in, and end what you do not recognize. */
 @ApiTags('auth')
+@NoStore()
 @Controller('api/auth/sessions')
 @Auth()
 export class SessionController {

@@ -26,6 +26,7 @@ import {
 } from '../../common/openapi/api-problems.decorator';
 import type { HttpRequest } from '../../common/http/http-request';
 import { RateLimit } from '../../common/throttling/rate-limit.guard';
+import { NoStore } from '../../common/http/no-store.decorator';
 import { AppConfig } from '../../config/app-config';
 import { Auth } from '../../common/auth/auth.decorator';
 import type { AuthUser } from '../../common/auth/auth-user';
@@ -37,7 +38,7 @@ import { ID_TOKEN_MAX_LENGTH, LoginDto } from './login.dto';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../session/session-cookie';
 import type { ActiveSession } from '../../common/auth/session-authenticator';
 import { SessionService } from '../session/session.service';
-import { MeResponse, SignedInResponse } from './sign-in-view.dto';
+import { AuthConfigResponse, MeResponse, SignedInResponse } from './sign-in-view.dto';
 
 @ApiTags('auth')
 @Controller('api/auth')
@@ -50,6 +51,7 @@ export class AuthController {
   ) {}
 
   @Post('login')
+  @NoStore()
   @HttpCode(200)
   @UseGuards(CrossSiteGuard)
   @RateLimit('loginPerMinute')
@@ -80,7 +82,18 @@ export class AuthController {
     return this.signedIn(res, await this.auth.login(body.id_token, { ip: req.ip, userAgent }));
   }
 
+  @Get('config')
+  @ApiOperation({
+    operationId: 'getAuthConfig',
+    summary: "Where the console signs in: the identity provider's issuer and its client id there",
+  })
+  @ApiOkResponse({ type: AuthConfigResponse })
+  signInConfig(): AuthConfigResponse {
+    return AuthConfigResponse.from(this.auth.consoleSignIn());
+  }
+
   @Get('me')
+  @NoStore()
   @Auth()
   @ApiOperation({ operationId: 'getCurrentUser', summary: 'The signed-in user' })
   @ApiOkResponse({ type: MeResponse })
@@ -89,6 +102,7 @@ export class AuthController {
   }
 
   @Post('refresh')
+  @NoStore()
   @HttpCode(200)
   @Auth()
   @ApiCookieWrite()

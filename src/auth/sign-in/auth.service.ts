@@ -19,6 +19,12 @@ export interface SignedIn {
   session: IssuedSession;
 }
 
+/** Where the console's browser signs in (contract section 11); unset parts are not configured. */
+export interface ConsoleSignIn {
+  issuer?: string;
+  clientId?: string;
+}
+
 const refused = (reason: RefusalReason, code: ErrorCode, detail: string) =>
   new SignInRefused(reason, code, detail);
 
@@ -33,6 +39,15 @@ export class AuthService {
     private readonly audit: SignInAudit,
     private readonly trail: AuditTrail,
   ) {}
+
+  /**
+   * The issuer a browser can be sent to (Google's bare spelling cannot be) and the console's client
+   * id: both public facts of the provider's sign-in page, and nothing else of the configuration.
+   */
+  consoleSignIn(): ConsoleSignIn {
+    const { issuers, consoleClientId } = this.config.oidc;
+    return { issuer: issuers.find((s) => /^https?:\/\//.test(s)), clientId: consoleClientId };
+  }
 
   /** Every refusal leaves exactly one audit line, here, with its reason. */
   async login(idToken: string, client: SignInClient = {}): Promise<SignedIn> {

@@ -10,7 +10,7 @@ function headersFor(url: string): Record<string, string> {
     removeHeader: (name: string) => delete headers[name.toLowerCase()],
   };
   let failure: unknown;
-  securityHeaders()(
+  securityHeaders({ consoleConnectSrc: ['http://127.0.0.1:4400/', 'not a url'] })(
     { url } as IncomingMessage,
     res as unknown as ServerResponse,
     (err?: unknown) => (failure = err),
@@ -29,6 +29,29 @@ describe('securityHeaders on pages', () => {
     expect(headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(headers['referrer-policy']).toBe('no-referrer');
     expect(headers['cache-control']).toBeUndefined();
+  });
+});
+
+describe('securityHeaders on the console', () => {
+  it.each(['/console', '/console/', '/console/subscriptions/x', '/console/assets/index.js'])(
+    '%s: script only from the service, calls to it and the identity provider, never framed',
+    (url) => {
+      const csp = headersFor(url)['content-security-policy'];
+      const directives = Object.fromEntries(
+        csp.split(';').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]),
+      );
+      expect(directives['script-src']).toBe("'self'");
+      expect(directives['connect-src']).toBe("'self' http://127.0.0.1:4400");
+      expect(directives['frame-ancestors']).toBe("'none'");
+      expect(directives['object-src']).toBe("'none'");
+      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+    },
+  );
+
+  it('is not mistaken for a path that only starts with the word', () => {
+    expect(headersFor('/consoles')['content-security-policy']).toBe(
+      "default-src 'none';frame-ancestors 'none'",
+    );
   });
 });
 

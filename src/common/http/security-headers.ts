@@ -3,6 +3,16 @@ import helmet from 'helmet';
 
 /** What a browser renders as a document: the plans pages and their assets, and the API docs. */
 const PAGE_PREFIXES = ['/plans', '/api/docs'];
+/** The operators' console and its assets (console-pages/). */
+const CONSOLE_PREFIX = '/console';
+
+export interface SecurityHeaderOptions {
+  /**
+   * Where the console's script may connect besides its own origin: the identity provider, whose
+   * discovery document and token endpoint the browser's OIDC client fetches. Origins or URLs.
+   */
+  consoleConnectSrc: readonly string[];
+}
 
 type Middleware = (
   req: IncomingMessage,
@@ -17,11 +27,15 @@ type Middleware = (
  * nothing there, and each header is paid for on every response (docs/development.md). Helmet works
  * its header values out once, when each middleware is made.
  */
-export function securityHeaders(): Middleware {
+export function securityHeaders(options: SecurityHeaderOptions): Middleware {
   const page = helmet();
+  const consolePage = helmet(consoleOptions(options.consoleConnectSrc));
   const api = helmet(API_OPTIONS);
   return (req, res, next) => {
-    if (PAGE_PREFIXES.some((p) => (req.url ?? '').startsWith(p))) return page(req, res, next);
+    const url = req.url ?? '';
+    if (url === CONSOLE_PREFIX || url.startsWith(`${CONSOLE_PREFIX}/`))
+      return consolePage(req, res, next);
+    if (PAGE_PREFIXES.some((p) => url.startsWith(p))) return page(req, res, next);
     // A route that may be cached says so itself (its own Cache-Control, set later, wins).
     res.setHeader('Cache-Control', 'no-store');
     api(req, res, next);
@@ -49,3 +63,35 @@ const API_OPTIONS: Parameters<typeof helmet>[0] = {
   // Not removed on every response: Express never sets it here (createHttpAdapter disables it).
   xPoweredBy: false,
 };
+
+/** An origin, from an issuer URL: a CSP source names origins (and a bad value names nothing). */
+function originOf(url: string): string[] {
+  try {
+    return [new URL(url).origin];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The console's pages: helmet's defaults, with contract section 11's policy. Scripts only from
+ * the service's own files (no inline script, no eval), calls only to the service and the identity
+ * provider, never framed; its popups (none today) may keep their opener.
+ */
+function consoleOptions(connectSrc: readonly string[]): Parameters<typeof helmet>[0] {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        connectSrc: ["'self'", ...connectSrc.flatMap(originOf)],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+  };
+}

@@ -28,6 +28,20 @@ export const healthSql = (now: string): string =>
   `CASE WHEN last_seen_at IS NULL THEN 'never_seen' WHEN offline_after <= ${now}::timestamptz
     THEN 'offline' ELSE 'online' END`;
 
+/**
+ * The organization's active devices by health at `$2` (the list's own CASE, so the two never
+ * disagree) and those whose last reported battery is under `$3` (the low mark), for org `$1`: one
+ * pass over the org's rows, found through IDX_devices_org_device_id. Deactivated devices are not
+ * counted: they will never report again, so they would only swell `offline`.
+ */
+export const DEVICE_SUMMARY_SQL = `SELECT
+    count(*) FILTER (WHERE health = 'online')::int AS online,
+    count(*) FILTER (WHERE health = 'offline')::int AS offline,
+    count(*) FILTER (WHERE health = 'never_seen')::int AS "neverSeen",
+    count(*) FILTER (WHERE battery_pct < $3::int)::int AS "batteryLow"
+  FROM (SELECT ${healthSql('$2')} AS health, battery_pct FROM devices
+    WHERE org_id = $1 AND status = 'active') d`;
+
 /** What a liveness event says of the device at `health`, from the row `d` (contract section 10). */
 const livenessData = (health: DeviceHealth): string =>
   deviceEventSql('d.', {

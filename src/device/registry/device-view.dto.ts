@@ -3,6 +3,7 @@ import { mapPage, type Page } from '../../common/pagination/page';
 import { Device, DEVICE_STATUSES, type DeviceStatus } from '../device.entity';
 import type { DeviceListRow } from './device.service';
 import { DEVICE_HEALTHS, type DeviceHealth } from '../liveness/device-liveness.sql';
+import type { DeviceSummary } from '../liveness/device-summary.service';
 
 /** One item of the org's device list (docs/devices.md). */
 export class DeviceItemDto {
@@ -35,6 +36,18 @@ export class DeviceListItemDto extends DeviceItemDto {
       "longer than its organization's `device_offline_after_seconds`",
   })
   health!: DeviceHealth;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Battery charge (0-100) of the last heartbeat that reported one',
+  })
+  battery_pct!: number | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Firmware of the last heartbeat that reported one',
+  })
+  firmware_version!: string | null;
 }
 
 export class DeviceListDto {
@@ -56,6 +69,8 @@ export class DeviceListDto {
       last_seen_at: d.lastSeenAt,
       created_at: d.createdAt,
       health: d.health,
+      battery_pct: d.batteryPct,
+      firmware_version: d.firmwareVersion,
     }));
   }
 }
@@ -86,6 +101,31 @@ export class DeviceSelfDto extends DeviceRecordDto {
       org_id: d.orgId,
       firmware_version: d.firmwareVersion,
       battery_pct: d.batteryPct,
+    };
+  }
+}
+
+/** The organization's active devices by health, and those with a low battery (docs/devices.md). */
+export class DeviceSummaryDto {
+  @ApiProperty({ minimum: 0, example: 41, description: 'Active devices heard from in time' })
+  online!: number;
+  @ApiProperty({ minimum: 0, example: 3, description: 'Active devices quiet past the threshold' })
+  offline!: number;
+  @ApiProperty({ minimum: 0, example: 7, description: 'Active devices never heard from' })
+  never_seen!: number;
+  @ApiProperty({
+    minimum: 0,
+    example: 2,
+    description: 'Active devices whose last reported battery is under DEVICE_BATTERY_LOW_PCT',
+  })
+  battery_low!: number;
+
+  static from(s: DeviceSummary): DeviceSummaryDto {
+    return {
+      online: s.online,
+      offline: s.offline,
+      never_seen: s.neverSeen,
+      battery_low: s.batteryLow,
     };
   }
 }

@@ -24,11 +24,12 @@ import { Auth } from '../../common/auth/auth.decorator';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { CreateDeviceDto } from './create-device.dto';
 import { SetDevicePublicKeyDto } from './device-public-key.dto';
-import { DeviceListDto, DeviceRecordDto } from './device-view.dto';
+import { DeviceListDto, DeviceRecordDto, DeviceSummaryDto } from './device-view.dto';
 import { DeviceService } from './device.service';
 import { DeviceBatch } from '../batch/device-batch.service';
 import { DeviceBatchResultDto, RegisterDevicesDto } from '../batch/device-batch.dto';
 import { ListDevicesDto } from './list-devices.dto';
+import { DeviceSummaryService } from '../liveness/device-summary.service';
 
 /** The organization's devices, for signed-in people (session cookie only). */
 @ApiTags('devices')
@@ -37,6 +38,7 @@ export class DeviceController {
   constructor(
     private readonly devices: DeviceService,
     private readonly batch: DeviceBatch,
+    private readonly summaries: DeviceSummaryService,
   ) {}
 
   @Get()
@@ -52,6 +54,20 @@ export class DeviceController {
     @Query() query: ListDevicesDto,
   ): Promise<DeviceListDto> {
     return DeviceListDto.from(await this.devices.list(user.orgId, query));
+  }
+
+  @Get('summary')
+  @Auth()
+  @ApiOperation({
+    operationId: 'getDeviceSummary',
+    summary: "How many of the session's organization's active devices are in each health",
+    description:
+      'Health as the list works it out, at the time of the request; `battery_low`: the last ' +
+      'reported battery is under `DEVICE_BATTERY_LOW_PCT`. Deactivated devices are not counted.',
+  })
+  @ApiOkResponse({ type: DeviceSummaryDto })
+  async summary(@CurrentUser() user: AuthUser): Promise<DeviceSummaryDto> {
+    return DeviceSummaryDto.from(await this.summaries.of(user.orgId));
   }
 
   @Post()

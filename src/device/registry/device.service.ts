@@ -39,7 +39,8 @@ const HEALTH = healthSql('$2');
 /** The list's item columns, under the names the row will carry; keyset on (org_id, device_id). */
 const LIST_COLUMNS = `SELECT device_id AS "deviceId", model, provider, status,
   ${isoText('last_seen_at')} AS "lastSeenAt", ${isoText('created_at')} AS "createdAt",
-  ${HEALTH} AS health FROM devices`;
+  ${HEALTH} AS health, battery_pct AS "batteryPct", firmware_version AS "firmwareVersion"
+  FROM devices`;
 /** $1 org, $2 now, $3 how many; then the cursor's device_id, the health asked for, when given. */
 function listSql(after: boolean, health: boolean): string {
   const where = ['org_id = $1'];
@@ -52,7 +53,11 @@ const LIST_SQL = [false, true].map((after) => [false, true].map((h) => listSql(a
 const STATUS_IN_ORG_SQL = 'SELECT status FROM devices WHERE device_id = $1 AND org_id = $2 LIMIT 1';
 const STATUS_IN_ORG_LOCKED_SQL = `${STATUS_IN_ORG_SQL} FOR SHARE`;
 /** A row of the org's list: the item's columns, its times already ISO 8601 text. */
-export interface DeviceListRow extends Pick<Device, 'deviceId' | 'model' | 'provider' | 'status'> {
+export interface DeviceListRow
+  extends Pick<
+    Device,
+    'deviceId' | 'model' | 'provider' | 'status' | 'batteryPct' | 'firmwareVersion'
+  > {
   lastSeenAt: string | null;
   createdAt: string;
   health: DeviceHealth;

@@ -36,9 +36,11 @@ import {
   WebhookSecretDto,
 } from './webhook-endpoint.dto';
 import { WebhookEndpointService } from './webhook-endpoint.service';
+import { NoStore } from '../../common/http/no-store.decorator';
 
 /** An organization's outgoing webhook endpoints (docs/outgoing-webhooks.md); admins only. */
 @ApiTags('webhook-endpoints')
+@NoStore()
 @Controller('api/v1/webhook-endpoints')
 export class WebhookEndpointController {
   constructor(

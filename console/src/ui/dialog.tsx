@@ -1,0 +1,110 @@
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { ProblemMessage } from './problem-message';
+
+interface DialogProps {
+  title: string;
+  /** The submit button's name. */
+  action: string;
+  onClose: () => void;
+  /** Runs on submit; the dialog closes when it resolves and shows the error when it throws. */
+  onSubmit: (form: FormData) => Promise<void>;
+  children: ReactNode;
+  /** False keeps the submit button disabled (a confirmation not yet typed). */
+  ready?: boolean;
+  danger?: boolean;
+}
+
+/**
+ * A modal form on the native <dialog>: the browser traps focus, Escape closes it and focus
+ * returns to the button that opened it; its title names it for a screen reader.
+ */
+export function Dialog({
+  title,
+  action,
+  onClose,
+  onSubmit,
+  children,
+  ready = true,
+  danger,
+}: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    dialog?.showModal();
+    return () => dialog?.close();
+  }, []);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      await onSubmit(new FormData(event.currentTarget));
+      onClose();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <dialog ref={ref} aria-labelledby={titleId} onClose={onClose}>
+      <form onSubmit={(e) => void submit(e)}>
+        <h2 id={titleId}>{title}</h2>
+        {children}
+        <ProblemMessage error={error} />
+        <div className="actions">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" disabled={busy || !ready} className={danger ? 'danger' : 'primary'}>
+            {action}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+/** A labelled text field; the label is the field's accessible name. */
+export function Field(props: {
+  label: string;
+  name: string;
+  type?: string;
+  required?: boolean;
+  defaultValue?: string;
+  hint?: string;
+  onChange?: (value: string) => void;
+  multiline?: boolean;
+}) {
+  const id = useId();
+  const hintId = props.hint ? `${id}-hint` : undefined;
+  const common = {
+    id,
+    name: props.name,
+    required: props.required,
+    defaultValue: props.defaultValue,
+    'aria-describedby': hintId,
+    onChange: (e: { target: { value: string } }) => props.onChange?.(e.target.value),
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      {props.multiline ? (
+        <textarea rows={4} {...common} />
+      ) : (
+        <input type={props.type ?? 'text'} autoComplete="off" {...common} />
+      )}
+      {hintId && (
+        <small id={hintId} className="hint">
+          {props.hint}
+        </small>
+      )}
+    </div>
+  );
+}
