@@ -1,7 +1,8 @@
 /**
  * The yardstick's GET /api/v1/subscriptions/{id}: the service's reads (the record, its data key,
  * its history), the unwrap and the open, and the `subscription.viewed` audit event appended to the
- * chain as the service's AuditTrail does (advisory lock, last row, insert, SHA-256), in its order.
+ * chain as the service's AuditTrail does (advisory lock, last row, insert, HMAC-SHA-256 under the audit key), in
+ * its order.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -10,11 +11,19 @@ import {
   GENESIS_HASH,
   INSERT_EVENT_SQL,
   insertParams,
+  keyedLink,
   microsecondTime,
 } from '../src/audit/audit-chain';
 import type { ChainedFields } from '../src/audit/audit-chain';
 import { ADVISORY_LOCK } from '../src/database/advisory-locks';
-import { keyOf, masterKey, openPersonal, RecordRow, recordView } from './reference-sealing';
+import {
+  auditMacOf,
+  keyOf,
+  masterKey,
+  openPersonal,
+  RecordRow,
+  recordView,
+} from './reference-sealing';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -38,6 +47,7 @@ export function detailHandler(
   session: (req: IncomingMessage) => Promise<Viewer | undefined>,
 ) {
   const master = masterKey();
+  const auditMac = auditMacOf(pool, master);
   const fulfilmentOrg = process.env.FULFILMENT_ORG_ID;
 
   /** One writer at a time extends the one chain: the lock, the last row, the insert, committed. */
@@ -65,7 +75,7 @@ export function detailHandler(
         details: {},
         prevHash: last?.hash ?? GENESIS_HASH,
       };
-      await client.query(INSERT_EVENT_SQL, insertParams(f));
+      await client.query(INSERT_EVENT_SQL, insertParams(f, keyedLink(f, await auditMac())));
       await client.query('COMMIT');
     } catch (err) {
       await client.query('ROLLBACK');

@@ -18,6 +18,7 @@ export type Personal = Record<string, string | null | undefined>;
 
 const KEY_SQL = 'SELECT id, wrapped FROM data_keys WHERE id = $1 LIMIT 1';
 const SEARCH_KEY_SQL = 'SELECT search_key FROM data_protection WHERE id = 1';
+const AUDIT_KEY_SQL = 'SELECT audit_key FROM data_protection WHERE id = 1';
 
 export function masterKey(): Buffer {
   const base64 = process.env.DATA_ENCRYPTION_KEY;
@@ -64,6 +65,21 @@ export function emailHasher(pool: Pool, master: Buffer) {
   searchKey.catch(() => undefined);
   return async (email: string | null | undefined): Promise<string | null> =>
     email ? keyedHash(await searchKey, normalizeEmail(email)) : null;
+}
+
+/**
+ * The audit chain's keyed link under the database's audit key, read and unwrapped once when the
+ * app starts, as the service's keyring does at boot (DataKeyring.auditMac).
+ */
+export function auditMacOf(pool: Pool, master: Buffer): () => Promise<(text: string) => string> {
+  const auditKey = pool
+    .query<{ audit_key: string }>(AUDIT_KEY_SQL)
+    .then(({ rows }) => unwrap(master, rows[0].audit_key));
+  auditKey.catch(() => undefined);
+  return async () => {
+    const key = await auditKey;
+    return (text) => keyedHash(key, text);
+  };
 }
 
 /** A record as integrators and operators get it (the service's SubscriptionRecordDto.from). */

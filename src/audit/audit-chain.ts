@@ -27,8 +27,8 @@ export const INSERT_EVENT_SQL = `INSERT INTO audit_events (seq, occurred_at, act
   actor_id, actor_org_id, subject_type, subject_id, subject_org_id, ip, request_id, details,
   prev_hash, hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`;
 
-/** INSERT_EVENT_SQL's parameters: the fields, and their hash. */
-export function insertParams(f: ChainedFields): unknown[] {
+/** INSERT_EVENT_SQL's parameters: the fields, and their link (`keyedLink`). */
+export function insertParams(f: ChainedFields, hash: string): unknown[] {
   return [
     f.seq,
     f.occurredAt,
@@ -43,7 +43,7 @@ export function insertParams(f: ChainedFields): unknown[] {
     f.requestId,
     JSON.stringify(f.details),
     f.prevHash,
-    eventHash(f),
+    hash,
   ];
 }
 
@@ -61,11 +61,12 @@ export function canonicalJson(value: unknown): string {
 
 /**
  * The canonical form: every stored field but `id` and `hash`, in a fixed order, as one JSON
- * array. The time to the microsecond, so a change below the millisecond shows too.
+ * array. The time to the microsecond, so a change below the millisecond shows too. `v1` is the
+ * plain SHA-256 links of a chain written before it was keyed, `v2` the keyed ones.
  */
-export function canonicalForm(e: ChainedFields): string {
+export function canonicalForm(e: ChainedFields, version: 'v1' | 'v2' = 'v1'): string {
   return canonicalJson([
-    'v1',
+    version,
     e.seq,
     e.occurredAt,
     e.action,
@@ -90,41 +91,35 @@ export function microsecondTime(at: Date): string {
 /** The SQL that reads a stored time back in that form. */
 export const MICROSECOND_TIME_SQL = `to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+/** The plain link (`v1`): what events before the chain was keyed carry. */
+/** The chained fields as `SELECT` reads them into a `ChainedRow` (audit-chain-walker.ts). */
+export const CHAINED_COLUMNS_SQL = `id, seq, ${MICROSECOND_TIME_SQL} AS "occurredAt", action,
+  actor_type AS "actorType", actor_id AS "actorId", actor_org_id AS "actorOrgId",
+  subject_type AS "subjectType", subject_id AS "subjectId", subject_org_id AS "subjectOrgId",
+  ip, request_id AS "requestId", details, prev_hash AS "prevHash", hash`;
+
 export function eventHash(e: ChainedFields): string {
   return createHash('sha256').update(canonicalForm(e), 'utf8').digest('hex');
 }
 
-/** A chained row as `audit:verify` reads it. */
-export interface ChainedRow extends ChainedFields {
-  id: string;
+/** HMAC-SHA-256 (hex) under the audit key; the key itself stays with its holder (DataKeyring). */
+export type AuditMac = (text: string) => string;
+
+/** The keyed link (`v2`): what every event after the chain's keyed start carries. */
+export function keyedLink(e: ChainedFields, mac: AuditMac): string {
+  return mac(canonicalForm(e, 'v2'));
+}
+
+/** A recorded start of the chain (`audit_chain_starts`), as its MAC covers it. */
+export interface StartFields {
+  kind: 'keyed' | 'pruned';
+  seq: string;
   hash: string;
 }
 
-/** Why a row does not match: its own hash, or its link to the row before. */
-export interface ChainBreak {
-  id: string;
-  seq: string;
-  reason: 'hash' | 'prev_hash' | 'seq';
-}
-
-/**
- * Walks the chain in seq order, one row at a time (the caller streams them in batches). The first
- * row's `prev_hash` is taken as given (the start may have been pruned by the retention).
- */
-export class ChainWalker {
-  private last?: { seq: bigint; hash: string };
-  count = 0;
-
-  /** The break this row makes, or undefined when it follows the one before. */
-  next(row: ChainedRow): ChainBreak | undefined {
-    const at = { id: row.id, seq: row.seq };
-    if (this.last && BigInt(row.seq) !== this.last.seq + 1n) return { ...at, reason: 'seq' };
-    if (this.last && row.prevHash !== this.last.hash) return { ...at, reason: 'prev_hash' };
-    if (eventHash(row) !== row.hash) return { ...at, reason: 'hash' };
-    this.last = { seq: BigInt(row.seq), hash: row.hash };
-    this.count += 1;
-    return undefined;
-  }
+/** A start's MAC: who does not hold the audit key cannot record one that verifies. */
+export function startMac(s: StartFields, mac: AuditMac): string {
+  return mac(canonicalJson(['audit chain start', s.kind, s.seq, s.hash]));
 }
 
 /** A details key: a short snake_case name. */

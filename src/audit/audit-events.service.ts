@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { AppConfig } from '../config/app-config';
 import { DomainError } from '../common/errors/domain.error';
 import { ErrorCode } from '../common/errors/error-code.enum';
 import { keysetPage, PageRequest } from '../common/pagination/keyset-page';
 import type { Page } from '../common/pagination/page';
-import { ChainBreak, ChainedRow, ChainWalker, MICROSECOND_TIME_SQL } from './audit-chain';
+import { MICROSECOND_TIME_SQL } from './audit-chain';
 import { AUDIT_ORDER, AuditPosition } from './audit-cursor';
 import type { AuditEventRow } from './audit-event-view.dto';
 import { AuditEvent } from './audit-event.entity';
@@ -17,27 +18,31 @@ export interface AuditFilter {
   since?: string;
 }
 
-/** Rows per read of `audit:verify`: the chain is walked a batch at a time, never held whole. */
-export const VERIFY_BATCH = 1000;
-
-const VERIFY_SQL = `SELECT id, seq, ${MICROSECOND_TIME_SQL} AS "occurredAt", action,
-  actor_type AS "actorType", actor_id AS "actorId", actor_org_id AS "actorOrgId",
-  subject_type AS "subjectType", subject_id AS "subjectId", subject_org_id AS "subjectOrgId",
-  ip, request_id AS "requestId", details, prev_hash AS "prevHash", hash
-  FROM audit_events WHERE seq > $1 ORDER BY seq LIMIT $2`;
-
 const LIST_COLUMNS = `id, occurred_at, ${MICROSECOND_TIME_SQL} AS at, action, actor_type,
   actor_id, subject_type, subject_id, ip, request_id, details`;
 
-export type VerifyResult =
-  { ok: true; count: number } | ({ ok: false; count: number } & ChainBreak);
+/** The newest event: what `audit:head` prints and the checkpoint logs. */
+export interface AuditHead {
+  seq: number;
+  hash: string;
+  occurred_at: string;
+}
+
+const HEAD_SQL = 'SELECT seq, hash, occurred_at FROM audit_events ORDER BY seq DESC LIMIT 1';
 
 /** The trail as it is read: the admins' list, and the chain's check. */
 @Injectable()
 export class AuditEvents {
-  constructor(@InjectRepository(AuditEvent) private readonly events: Repository<AuditEvent>) {}
+  constructor(
+    @InjectRepository(AuditEvent) private readonly events: Repository<AuditEvent>,
+    private readonly config: AppConfig,
+  ) {}
 
-  /** The events of the org (as actor or subject), newest first, keyset on (occurred_at, id). */
+  /**
+   * The events of the org (as actor or subject), newest first, keyset on (occurred_at, id). The
+   * service's operator, FULFILMENT_ORG_ID, also sees the service-wide events: those with no
+   * organization at all (`data.rekeyed`, a `cli` or `system` change of no one's).
+   */
   list(orgId: string, filter: AuditFilter, page: PageRequest): Promise<Page<AuditEventRow>> {
     const since = filter.since === undefined ? undefined : sinceTime(filter.since);
     return keysetPage(page, AUDIT_ORDER, (after, take) =>
@@ -52,7 +57,12 @@ export class AuditEvents {
     take: number,
   ): Promise<(AuditEventRow & { at: string })[]> {
     const params: unknown[] = [orgId];
-    const where = ['(actor_org_id = $1 OR subject_org_id = $1)'];
+    const serviceWide = orgId === this.config.subscriptions.fulfilmentOrgId;
+    const where = [
+      serviceWide
+        ? '(actor_org_id = $1 OR subject_org_id = $1 OR (actor_org_id IS NULL AND subject_org_id IS NULL))'
+        : '(actor_org_id = $1 OR subject_org_id = $1)',
+    ];
     // Each filter one parameter: `$n` is the value just pushed.
     const add = (column: string, value: unknown, cast = '') => {
       params.push(value);
@@ -75,19 +85,12 @@ export class AuditEvents {
     );
   }
 
-  /** Walks the whole chain in seq order, a batch at a time; stops at the first break. */
-  async verify(): Promise<VerifyResult> {
-    const walker = new ChainWalker();
-    let after = '0';
-    for (;;) {
-      const rows = await this.events.query<ChainedRow[]>(VERIFY_SQL, [after, VERIFY_BATCH]);
-      for (const row of rows) {
-        const broken = walker.next(row);
-        if (broken) return { ok: false, count: walker.count, ...broken };
-      }
-      if (rows.length < VERIFY_BATCH) return { ok: true, count: walker.count };
-      after = rows[rows.length - 1].seq;
-    }
+  /** The newest event, or null when the trail is empty. */
+  async head(): Promise<AuditHead | null> {
+    const [row] =
+      await this.events.query<{ seq: string; hash: string; occurred_at: Date }[]>(HEAD_SQL);
+    if (!row) return null;
+    return { seq: Number(row.seq), hash: row.hash, occurred_at: row.occurred_at.toISOString() };
   }
 }
 

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { Clock } from '../common/clock/clock';
@@ -11,8 +11,10 @@ import {
   INSERT_EVENT_SQL,
   insertParams,
   GENESIS_HASH,
+  keyedLink,
   microsecondTime,
 } from './audit-chain';
+import { AuditChainStarts } from './audit-chain-starts.service';
 import { AuditEvent } from './audit-event.entity';
 import { AuditEventDto, AuditEventRow } from './audit-event-view.dto';
 import type { NewAuditEvent } from './audit-event.types';
@@ -22,19 +24,26 @@ const OF_SUBJECT_SQL = `SELECT id, occurred_at, action, actor_type, actor_id, su
   WHERE subject_type = $1 AND subject_id = $2 ORDER BY seq`;
 
 /**
- * The one writer of audit events (docs/audit.md): appends to the hash chain, one writer at a time
- * across every instance (a transaction-level advisory lock), so the chain stays one line.
+ * The one writer of audit events (docs/audit.md): appends to the keyed chain (each link an HMAC
+ * under the audit key), one writer at a time across every instance (a transaction-level advisory
+ * lock), so the chain stays one line. At boot it keys a chain written with plain links.
  *
  * `details` carry ids, counts, codes and hashes only, never personal data (contract section 9):
  * `append` throws on a string with a space or an `@`, or on anything but strings, numbers,
  * booleans, null and lists of strings.
  */
 @Injectable()
-export class AuditTrail {
+export class AuditTrail implements OnApplicationBootstrap {
   constructor(
     @InjectRepository(AuditEvent) private readonly events: Repository<AuditEvent>,
     private readonly clock: Clock,
+    private readonly starts: AuditChainStarts,
   ) {}
+
+  /** The upgrade of a chain with plain links (docs/audit.md), before anything is appended. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.starts.ensureKeyed();
+  }
 
   /** Every event about one subject, oldest first: what the export tells a customer (section 9). */
   async ofSubject(
@@ -64,7 +73,7 @@ export class AuditTrail {
       'SELECT seq, hash FROM audit_events ORDER BY seq DESC LIMIT 1',
     );
     const f = this.fieldsOf(event, last);
-    await m.query(INSERT_EVENT_SQL, insertParams(f));
+    await m.query(INSERT_EVENT_SQL, insertParams(f, keyedLink(f, this.starts.mac)));
   }
 
   private fieldsOf(event: NewAuditEvent, last?: { seq: string; hash: string }): ChainedFields {

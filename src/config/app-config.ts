@@ -114,6 +114,8 @@ export class AppConfig {
   readonly housekeepingIntervalSeconds: number;
   /** Audit events older than this are pruned by the housekeeping pass; 0: kept forever. */
   readonly auditRetentionDays: number;
+  /** How often the audit chain's head is logged as an `audit checkpoint` line; 0: never. */
+  readonly auditCheckpointIntervalSeconds: number;
   readonly support: { phone: string; email: string };
   readonly bootstrap: { orgName?: string; adminEmail?: string };
   readonly redisUrl?: string;
@@ -201,6 +203,7 @@ export class AppConfig {
     };
     this.housekeepingIntervalSeconds = env.HOUSEKEEPING_INTERVAL_SECONDS;
     this.auditRetentionDays = env.AUDIT_RETENTION_DAYS;
+    this.auditCheckpointIntervalSeconds = env.AUDIT_CHECKPOINT_INTERVAL_SECONDS;
     this.support = { phone: env.SUPPORT_PHONE, email: env.SUPPORT_EMAIL };
     this.bootstrap = { orgName: env.BOOTSTRAP_ORG_NAME, adminEmail: env.BOOTSTRAP_ADMIN_EMAIL };
     this.redisUrl = env.REDIS_URL;

@@ -144,6 +144,8 @@ export class EnvironmentVariables {
   @Transform(toInt) @IsInt() @Min(0) @Max(86400) HOUSEKEEPING_INTERVAL_SECONDS = 3600;
   /** Audit events older than this many days are pruned (oldest first); 0 keeps them forever. */
   @Transform(toInt) @IsInt() @Min(0) @Max(36500) AUDIT_RETENTION_DAYS = 2190;
+  /** How often an instance logs the audit chain's head as a checkpoint; 0 turns it off. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(86400) AUDIT_CHECKPOINT_INTERVAL_SECONDS = 3600;
 
   /** 32 bytes, base64: encrypts secrets at rest (webhook endpoints); required in production. */
   @Transform(emptyToUndefined)

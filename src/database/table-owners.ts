@@ -22,6 +22,7 @@ export const TABLE_OWNERS = {
   outgoing_events: 'outgoing-webhook',
   webhook_deliveries: 'outgoing-webhook',
   audit_events: 'audit',
+  audit_chain_starts: 'audit',
 } as const;
 
 export type OwnedTable = keyof typeof TABLE_OWNERS;

@@ -20,6 +20,14 @@ class FakeRows {
         orIgnore: () => ({ execute: () => Promise.resolve((this.row ??= v)) }),
       }),
     }),
+    update: () => ({
+      set: (patch: Partial<DataProtection>) => ({
+        where: () => ({
+          execute: () =>
+            Promise.resolve(this.row && !this.row.auditKey && Object.assign(this.row, patch)),
+        }),
+      }),
+    }),
   });
 }
 
@@ -132,6 +140,19 @@ describe('DataKeyring at boot', () => {
     await expect(boot(rows, { dataDir })).rejects.toThrow(/DATA_ENCRYPTION_KEY/);
   });
 
+  it('gives a database written before the audit key one, once, under the key of its check', async () => {
+    const rows = new FakeRows();
+    const first = await boot(rows, { key: a });
+    const mac = first.auditMac('link');
+    expect(mac).toMatch(/^[0-9a-f]{64}$/);
+    rows.row!.auditKey = null;
+    const upgraded = await boot(rows, { key: b, previousKeys: [a] });
+    expect(wrappedBy(rows.row!.auditKey!)).toBe(keyId(a));
+    const mac2 = upgraded.auditMac('link');
+    expect(mac2).not.toBe(mac);
+    expect((await boot(rows, { key: a })).auditMac('link')).toBe(mac2);
+  });
+
   it('rewrapCheck puts the check under the current key once, and drops the generated key', async () => {
     const rows = new FakeRows();
     await boot(rows, {});
@@ -141,10 +162,13 @@ describe('DataKeyring at boot', () => {
       update: (_e: unknown, _id: number, patch: Partial<DataProtection>) =>
         Promise.resolve(Object.assign(rows.row!, patch)),
     };
+    const mac = k.auditMac('link');
     expect(await k.rewrapCheck(manager as never)).toBe(true);
     expect(wrappedBy(rows.row!.keyCheck)).toBe(keyId(a));
+    expect(wrappedBy(rows.row!.auditKey!)).toBe(keyId(a));
     expect(rows.row!.generatedKey).toBeNull();
     expect(await k.rewrapCheck(manager as never)).toBe(false);
     expect((await boot(rows, { key: a })).currentKeyId).toBe(keyId(a));
+    expect((await boot(rows, { key: a })).auditMac('link')).toBe(mac);
   });
 });

@@ -33,6 +33,7 @@ export class DataKeyring implements OnModuleInit {
   private current!: Buffer;
   private readonly known = new Map<string, Buffer>();
   private searchKey!: Buffer;
+  private auditKey!: Buffer;
 
   constructor(
     private readonly config: AppConfig,
@@ -76,14 +77,28 @@ export class DataKeyring implements OnModuleInit {
     return keyedHash(this.searchKey, normalizeEmail(email));
   }
 
-  /** The key check and the search key under the current key (rekey's last step). */
+  /**
+   * The audit chain's link (docs/audit.md): HMAC-SHA-256 under the audit key, which never leaves
+   * this class, so only a holder of the master key can write a link that verifies.
+   */
+  auditMac(text: string): string {
+    return keyedHash(this.auditKey, text);
+  }
+
+  /** The key check, the search key and the audit key under the current key (rekey's last step). */
   async rewrapCheck(manager: EntityManager): Promise<boolean> {
     const row = await manager.findOneBy(DataProtection, { id: 1 });
     const generated = this.config.dataEncryption.key ? null : (row?.generatedKey ?? null);
-    if (!row || (this.isCurrent(row.keyCheck) && row.generatedKey === generated)) return false;
+    const current =
+      row &&
+      this.isCurrent(row.keyCheck) &&
+      this.isCurrent(row.auditKey ?? '') &&
+      row.generatedKey === generated;
+    if (!row || current) return false;
     await manager.update(DataProtection, 1, {
       keyCheck: this.wrap(Buffer.from(CHECK_VALUE)),
       searchKey: this.wrap(this.searchKey),
+      auditKey: this.wrap(this.auditKey),
       generatedKey: generated,
       updatedAt: this.clock.now(),
     });
@@ -113,6 +128,7 @@ export class DataKeyring implements OnModuleInit {
       );
     }
     this.searchKey = unwrap(opener, row.searchKey);
+    this.auditKey = row.auditKey ? this.unwrap(row.auditKey) : await this.createAuditKey(opener);
     if (!key)
       this.logger.warn(
         `DATA_ENCRYPTION_KEY is not set: personal data is sealed under a key made for this data store (${this.currentKeyId}); set the variable before real data arrives`,
@@ -132,11 +148,28 @@ export class DataKeyring implements OnModuleInit {
         id: 1,
         keyCheck: wrap(made, Buffer.from(CHECK_VALUE)),
         searchKey: wrap(made, randomBytes(32)),
+        auditKey: wrap(made, randomBytes(32)),
         generatedKey: generated,
         updatedAt: this.clock.now(),
       })
       .orIgnore()
       .execute();
+  }
+
+  /**
+   * A database written before the audit chain was keyed: its audit key, under the key its check
+   * is under (so every instance that reads the check reads it). Two instances booting together:
+   * the first one's key stays, the other reads it back.
+   */
+  private async createAuditKey(opener: Buffer): Promise<Buffer> {
+    await this.rows
+      .createQueryBuilder()
+      .update()
+      .set({ auditKey: wrap(opener, randomBytes(32)) })
+      .where('id = 1 AND audit_key IS NULL')
+      .execute();
+    const row = await this.rows.findOneByOrFail({ id: 1 });
+    return this.unwrap(row.auditKey!);
   }
 
   private async currentKey(row: DataProtection): Promise<Buffer> {

@@ -2,7 +2,8 @@ import { Check, Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
  * The database's one row about its keys: a check value wrapped by the master key it was written
- * with (a boot whose keys cannot open it stops), and the search key for keyed email hashes.
+ * with (a boot whose keys cannot open it stops), the search key for keyed email hashes and the
+ * audit key for the audit chain's links.
  */
 @Entity({ name: 'data_protection' })
 @Check('CHK_data_protection_one_row', '"id" = 1')
@@ -17,6 +18,13 @@ export class DataProtection {
   /** HMAC key of the email hashes, wrapped by the master key (rekey rewraps it, hashes stay). */
   @Column({ name: 'search_key', type: 'text' })
   searchKey!: string;
+
+  /**
+   * HMAC key of the audit chain's links (src/audit), wrapped by the master key like the search
+   * key. Null only on a database written before the chain was keyed: the next boot makes it.
+   */
+  @Column({ name: 'audit_key', type: 'text', nullable: true })
+  auditKey!: string | null;
 
   /**
    * Outside production on a database server with no DATA_ENCRYPTION_KEY: the key made for this

@@ -1,0 +1,99 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { Clock } from '../common/clock/clock';
+import { ADVISORY_LOCK } from '../database/advisory-locks';
+import { DataKeyring } from '../personal-data/data-keyring';
+import {
+  AuditMac,
+  CHAINED_COLUMNS_SQL,
+  eventHash,
+  GENESIS_HASH,
+  startMac,
+  StartFields,
+} from './audit-chain';
+import { AuditChainStart } from './audit-chain-start.entity';
+import type { ChainedRow, ChainStarts } from './audit-chain-walker';
+
+const NEWEST_SQL = `SELECT ${CHAINED_COLUMNS_SQL} FROM audit_events ORDER BY seq DESC LIMIT 1`;
+
+const INSERT_START_SQL = `INSERT INTO audit_chain_starts (kind, seq, hash, mac, recorded_at)
+  VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`;
+
+/** The recorded starts, or why they cannot be trusted. */
+export type LoadedStarts = { ok: true; starts: ChainStarts } | { ok: false; reason: string };
+
+/**
+ * The chain's recorded starts (docs/audit.md, "Both ends of the chain hold too"), each with an
+ * HMAC under the audit key: where the keyed part begins, and where each pruning left the chain.
+ */
+@Injectable()
+export class AuditChainStarts {
+  private readonly logger = new Logger('AuditTrail');
+  readonly mac: AuditMac;
+
+  constructor(
+    @InjectRepository(AuditChainStart) private readonly rows: Repository<AuditChainStart>,
+    private readonly clock: Clock,
+    keyring: DataKeyring,
+  ) {
+    this.mac = (text) => keyring.auditMac(text);
+  }
+
+  /**
+   * The upgrade of a chain written with plain links: records, once, that the links after the
+   * newest event (or from the first, on a new chain) are keyed. Takes the chain's lock.
+   */
+  async ensureKeyed(manager: EntityManager = this.rows.manager): Promise<void> {
+    await manager.transaction(async (m) => {
+      await m.query('SELECT pg_advisory_xact_lock($1)', [ADVISORY_LOCK.auditChain]);
+      const starts = await m.query<{ kind: string }[]>(
+        'SELECT DISTINCT kind FROM audit_chain_starts',
+      );
+      if (starts.some((s) => s.kind === 'keyed')) return;
+      const [last] = await m.query<ChainedRow[]>(NEWEST_SQL);
+      // A keyed chain whose keyed start went missing is not keyed again from its head: that
+      // would pass every plain link before it. `audit:verify` names what is missing.
+      if (starts.length > 0 || (last && eventHash(last) !== last.hash)) {
+        this.logger.error("the audit chain's keyed start is missing: audit:verify fails");
+        return;
+      }
+      await this.record(m, {
+        kind: 'keyed',
+        seq: last?.seq ?? '0',
+        hash: last?.hash ?? GENESIS_HASH,
+      });
+      this.logger.log(`audit chain keyed after seq ${last?.seq ?? '0'}`);
+    });
+  }
+
+  /** A pruning's start, in its transaction, before it deletes up to `seq` (the trigger asks). */
+  recordPruned(m: EntityManager, seq: string, hash: string): Promise<void> {
+    return this.record(m, { kind: 'pruned', seq, hash });
+  }
+
+  /** Every recorded start, each checked against its MAC: one that is not authentic fails it all. */
+  async load(): Promise<LoadedStarts> {
+    const rows = await this.rows.find({ order: { seq: 'ASC' } });
+    const pruned = new Map<string, string>();
+    let keyed: ChainStarts['keyed'] | undefined;
+    for (const row of rows) {
+      const start = { kind: row.kind as StartFields['kind'], seq: row.seq, hash: row.hash };
+      if (startMac(start, this.mac) !== row.mac) {
+        return {
+          ok: false,
+          reason: `the chain's start (${row.kind}, seq ${row.seq}) is not authentic: its MAC does not match`,
+        };
+      }
+      if (row.kind === 'pruned') pruned.set(row.seq, row.hash);
+      else keyed = { seq: BigInt(row.seq), hash: row.hash };
+    }
+    if (!keyed) return { ok: false, reason: "the chain's keyed start is missing" };
+    return { ok: true, starts: { keyed, pruned } };
+  }
+
+  private async record(m: EntityManager, start: StartFields): Promise<void> {
+    const mac = startMac(start, this.mac);
+    await m.query(INSERT_START_SQL, [start.kind, start.seq, start.hash, mac, this.clock.now()]);
+  }
+}
