@@ -57,7 +57,11 @@ describe('deliveries keep no receiver words', () => {
       'SELECT event_id, endpoint_id FROM webhook_deliveries LIMIT 1',
     );
     const cases: [number | null, string, string][] = [
-      [400, '{"type":"subscription.paid","data":{"customer":{"email":"z@example.com"}}}', 'http_400'],
+      [
+        400,
+        '{"type":"subscription.paid","data":{"customer":{"email":"z@example.com"}}}',
+        'http_400',
+      ],
       [302, 'redirect not followed (Location: https://x.example)', 'redirect_not_followed'],
       [null, 'erased', 'erased'],
       [null, 'endpoint disabled', 'endpoint_disabled'],
@@ -67,7 +71,11 @@ describe('deliveries keep no receiver words', () => {
       [null, 'connection failed: DEPTH_ZERO_SELF_SIGNED_CERT', 'tls'],
       [null, 'connection failed: EHOSTDOWN', 'connection_failed'],
       [null, 'address refused: The host h.example could not be resolved.', 'name_not_resolved'],
-      [null, 'address refused: The host h.example is or resolves to a non-public address.', 'refused_address'],
+      [
+        null,
+        'address refused: The host h.example is or resolves to a non-public address.',
+        'refused_address',
+      ],
       [null, 'aborted: the instance is stopping', 'aborted'],
       [null, 'not sent: Error: no key', 'not_sent'],
       [null, 'Dana Carer lives alone', 'failed'],

@@ -51,7 +51,11 @@ describe('outgoing webhooks: success and retries', () => {
     receiver.answer = () => (++calls === 1 ? { status: 503, body: 'busy' } : { status: 200 });
     const eventId = await fire(endpoint.id);
     const first = await deliveryAfter(endpoint.id, eventId, 1);
-    expect(first).toMatchObject({ status: 'pending', last_status_code: 503, last_error: 'http_503' });
+    expect(first).toMatchObject({
+      status: 'pending',
+      last_status_code: 503,
+      last_error: 'http_503',
+    });
     const wait = new Date(first.next_attempt_at!).getTime() - w.clock.now().getTime();
     expect(wait).toBeGreaterThan(4_400);
     expect(wait).toBeLessThanOrEqual(5_500);

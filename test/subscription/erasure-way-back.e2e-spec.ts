@@ -158,7 +158,11 @@ describe('erasure: no way back', () => {
       if (erased.status === 200) {
         // Closed first: Pay found the page expired; nothing came back.
         expect(paid).toBe(false);
-        expect(row).toMatchObject({ status: 'pending', personal: null, erased_at: expect.any(Date) });
+        expect(row).toMatchObject({
+          status: 'pending',
+          personal: null,
+          erased_at: expect.any(Date),
+        });
         outcomes.add('erased');
       } else {
         // Paid first: the erasure refused, the record and its data stand.

@@ -9,7 +9,9 @@ export class ExpiredAt1796150000001 implements MigrationInterface {
   name = 'ExpiredAt1796150000001';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE "subscriptions" ADD "expired_at" TIMESTAMP WITH TIME ZONE`);
+    await queryRunner.query(
+      `ALTER TABLE "subscriptions" ADD "expired_at" TIMESTAMP WITH TIME ZONE`,
+    );
     await queryRunner.query(
       `UPDATE "subscriptions" s SET "expired_at" = GREATEST(s."created_at", COALESCE(
           (SELECT max(h."event_created_at") FROM "subscription_history" h

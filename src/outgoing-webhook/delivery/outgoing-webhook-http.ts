@@ -54,7 +54,8 @@ export interface AttemptLimits {
 }
 
 /** Node's error codes of a failed TLS handshake or certificate check. */
-const TLS_CODE = /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|HOSTNAME_MISMATCH|EPROTO)/;
+const TLS_CODE =
+  /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|HOSTNAME_MISMATCH|EPROTO)/;
 
 /** The reason of an attempt that got no answer, from the socket's error code. */
 export function failureOf(err: unknown, limits: AttemptLimits): DeliveryFailureReason {

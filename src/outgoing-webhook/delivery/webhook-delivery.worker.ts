@@ -18,12 +18,7 @@ import {
   WEBHOOK_RESOLVER,
 } from '../endpoints/outgoing-webhook-address';
 import type { WebhookResolver } from '../endpoints/outgoing-webhook-address';
-import {
-  AttemptLimits,
-  AttemptResult,
-  postOnce,
-  untilAborted,
-} from './outgoing-webhook-http';
+import { AttemptLimits, AttemptResult, postOnce, untilAborted } from './outgoing-webhook-http';
 import { measureDeliveriesOf, outgoingDeliveries } from '../outgoing-webhook.metrics';
 import { nextAttemptAt } from './outgoing-webhook-retry';
 import { openSecret } from '../endpoints/outgoing-webhook-secrets';
