@@ -7,7 +7,7 @@ import {
   SAMPLE_BUYER,
   TEST_REFS,
 } from './completed-session';
-import { newId, str } from './processor-http';
+import { apiError, newId, noSuchSession, str } from './processor-http';
 
 /**
  * Checkout sessions as the payment processor (Stripe) keeps them, shared by `npm run dev:processor`
@@ -95,6 +95,20 @@ export class CheckoutSessions {
     const expired = { ...this.get(id), status: 'expired', url: null };
     this.sessions.set(id, expired);
     return expired;
+  }
+
+  /**
+   * `POST /v1/checkout/sessions/{id}/expire`: an open session expires; the processor refuses one
+   * that is complete or expired already with a 400, and an unknown one with a 404.
+   */
+  expireOpen(id: string): { status: number; body: Json } {
+    const session = this.sessions.get(id);
+    if (!session) return { status: 404, body: noSuchSession(id) };
+    if (session.status !== 'open') {
+      const message = `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`;
+      return { status: 400, body: apiError('invalid_request_error', undefined, message) };
+    }
+    return { status: 200, body: this.expire(id) };
   }
 
   /** GET /v1/checkout/sessions/{id}, with `expand[]=subscription` as the processor does it. */

@@ -14,6 +14,12 @@ export function customerToDelete(method: string | undefined, path: string): stri
   return id && !id.includes('/') ? id : undefined;
 }
 
+/** The session id of `POST /v1/checkout/sessions/{id}/expire`; undefined for any other request. */
+export function sessionToExpire(method: string | undefined, path: string): string | undefined {
+  const match = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+  return method === 'POST' && match ? decodeURIComponent(match[1]) : undefined;
+}
+
 /** What the processor answers a customer's deletion with. */
 export const deletedCustomer = (id: string) => ({ id, object: 'customer', deleted: true });
 

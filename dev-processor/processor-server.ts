@@ -13,6 +13,7 @@ import {
   parseForm,
   send,
   SESSIONS_PATH,
+  sessionToExpire,
   str,
 } from './processor-http';
 import { buyerFromForm, checkoutPage, closedPage, DevPrice } from './hosted-page';
@@ -89,6 +90,15 @@ export async function startDevProcessor(o: DevProcessorOptions): Promise<DevProc
     send(res, 200, session);
   }
 
+  /** Erasure closes a pending record's checkout: the session expires, and the service is told. */
+  async function expire(res: ServerResponse, id: string): Promise<void> {
+    const { status, body } = sessions.expireOpen(id);
+    send(res, status, body);
+    if (status !== 200) return;
+    log(`checkout session ${id} expired by the service`);
+    await sender.send(eventEnvelope('checkout.session.expired', body));
+  }
+
   function api(req: IncomingMessage, res: ServerResponse, body: string): void {
     const [path, query = ''] = (req.url ?? '').split('?');
     if (req.headers.authorization !== `Bearer ${o.secretKey}`) {
@@ -105,6 +115,8 @@ export async function startDevProcessor(o: DevProcessorOptions): Promise<DevProc
     if (req.method === 'POST' && path === SESSIONS_PATH) return create(req, res, parseForm(body));
     const customer = customerToDelete(req.method, path);
     if (customer !== undefined) return deleteCustomer(res, customer);
+    const toExpire = sessionToExpire(req.method, path);
+    if (toExpire !== undefined) return void expire(res, toExpire);
     if (req.method === 'GET' && path.startsWith(`${SESSIONS_PATH}/`)) {
       const id = decodeURIComponent(path.slice(SESSIONS_PATH.length + 1));
       const session = sessions.retrieve(id, expandOf(query));
@@ -116,7 +128,7 @@ export async function startDevProcessor(o: DevProcessorOptions): Promise<DevProc
       apiError(
         'invalid_request_error',
         'resource_missing',
-        `Unrecognized request URL (${req.method} ${path}): the development processor serves checkout sessions and customer deletion only`,
+        `Unrecognized request URL (${req.method} ${path}): the development processor serves checkout sessions (create, retrieve, expire) and customer deletion only`,
       ),
     );
   }

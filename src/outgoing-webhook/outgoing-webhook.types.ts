@@ -40,6 +40,28 @@ export const SUBSCRIBABLE_TYPES: readonly string[] = [
 /** How a delivery whose body can no longer be opened ends: its owner was erased (contract section 9). */
 export const ERASED_ERROR = 'erased';
 
+/**
+ * A failed delivery's `last_error`: a short reason of the service's own, or `http_<status>` for an
+ * answer outside 2xx and 3xx; never what the receiver answered, which may echo the event's
+ * personal data (contract section 9).
+ */
+export const DELIVERY_FAILURE_REASONS = [
+  'timeout',
+  'connection_refused',
+  'connection_reset',
+  'unreachable',
+  'tls',
+  'connection_failed',
+  'name_not_resolved',
+  'refused_address',
+  'redirect_not_followed',
+  'aborted',
+  'not_sent',
+  'endpoint_disabled',
+  ERASED_ERROR,
+] as const;
+export type DeliveryFailureReason = (typeof DELIVERY_FAILURE_REASONS)[number] | `http_${number}`;
+
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 

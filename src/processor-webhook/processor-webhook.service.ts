@@ -78,6 +78,7 @@ export class ProcessorWebhookService {
       );
     }
     const outcome = handled === 'duplicate' ? handled : handled.outcome;
+    if (handled !== 'duplicate') await handled.afterCommit?.();
     this.note(accessLine, event, handled === 'duplicate' ? { outcome } : handled);
     webhookEvents.inc({ type: this.typeLabel(event.type), outcome });
     return { received: true };

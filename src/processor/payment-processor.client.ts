@@ -75,6 +75,22 @@ export class PaymentProcessorClient {
     );
   }
 
+  /** True when a secret key is set: without one no session can be asked about. */
+  get configured(): boolean {
+    return Boolean(this.config.stripe.secretKey);
+  }
+
+  /**
+   * Expires an open hosted checkout session (erasure, contract section 9):
+   * `POST /v1/checkout/sessions/{id}/expire`. The processor refuses a session that is no longer
+   * open with a 400; throws the SDK's StripeError on failure.
+   */
+  async expireCheckoutSession(id: string): Promise<void> {
+    await timedProcessorCall('expire_checkout_session', () =>
+      this.client().checkout.sessions.expire(id),
+    );
+  }
+
   /**
    * Deletes the processor's customer (erasure, contract section 9): `DELETE /v1/customers/{id}`,
    * with the client's timeout and retries. Throws the SDK's StripeError on failure.

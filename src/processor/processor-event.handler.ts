@@ -19,6 +19,8 @@ export interface HandledEvent {
   subscriptionId?: string;
   from?: string;
   to?: string;
+  /** Work for once the event's transaction committed (a processor call); it must not throw. */
+  afterCommit?: () => Promise<unknown>;
 }
 
 /**

@@ -33,8 +33,9 @@ function statements(manager: EntityManager): LockStatements {
  * The one lock of a subscription record: its row `FOR UPDATE` until the caller's transaction
  * ends, taken before any change of the record (the processor's events, shipping, activation, a
  * processor error, erasure), so changes of one record take turns and each reads the last one's
- * write. The record `id` (a uuid), locked; null when there is none, or with `skipLocked`
- * (retention) when another transaction holds it.
+ * write; the export takes it too, so it never interleaves with an erasure. The record `id` (a
+ * uuid), locked; null when there is none, or with `skipLocked` (retention) when another
+ * transaction holds it.
  */
 export async function lockSubscription(
   manager: EntityManager,

@@ -71,8 +71,11 @@ export class SubscriptionRecordDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ enum: SUBSCRIPTION_STATUSES }) status!: SubscriptionStatus;
   @ApiProperty({ description: 'ISO 8601' }) created_at!: string;
-  @ApiProperty(time) paid_at!: string | null;
+  @ApiProperty({ ...time, description: 'When it was paid; never before created_at (ISO 8601)' })
+  paid_at!: string | null;
   @ApiProperty(time) canceled_at!: string | null;
+  @ApiProperty({ ...time, description: 'When its checkout expired unfinished (ISO 8601)' })
+  expired_at!: string | null;
   @ApiProperty(text) coupon!: string | null;
   @ApiProperty({ type: SubscriptionCustomerDto }) customer!: SubscriptionCustomerDto;
   @ApiProperty({ type: SubscriptionRecipientDto }) recipient!: SubscriptionRecipientDto;
@@ -95,6 +98,7 @@ export class SubscriptionRecordDto {
       created_at: s.createdAt.toISOString(),
       paid_at: s.paidAt?.toISOString() ?? null,
       canceled_at: s.canceledAt?.toISOString() ?? null,
+      expired_at: s.expiredAt?.toISOString() ?? null,
       coupon: s.coupon,
       // Before the processor reports, what the buyer typed on the plans page.
       customer: {

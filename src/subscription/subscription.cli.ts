@@ -4,11 +4,10 @@ import { ListSubscriptionsDto, subscriptionPage } from './list-subscriptions.dto
 import { SubscriptionLifecycleModule } from './lifecycle/subscription-lifecycle.module';
 import { SubscriptionModule } from './subscription.module';
 import { SubscriptionReconciler } from './lifecycle/subscription-reconciler.service';
-import { SubscriptionDetail, SubscriptionService } from './subscription.service';
+import { SubscriptionService } from './subscription.service';
 import {
-  SubscriptionDeliveryDto,
-  SubscriptionDeviceDto,
-  SubscriptionHistoryItemDto,
+  SubscriptionDetailDto,
+  SubscriptionExportDto,
   SubscriptionListDto,
   SubscriptionRecordDto,
 } from './subscription-view.dto';
@@ -27,9 +26,12 @@ export const subscriptionCommands: Record<string, CliCommand> = {
     positionals: ['ID'],
     // The records alone (no processor, no lifecycle): these commands only read.
     module: SubscriptionModule,
+    // The API's shape (GET /api/v1/subscriptions/{id}), from the same mapper.
     prepare: (args) =>
       Promise.resolve(async (app) =>
-        fullView(await app.get(SubscriptionService).detail(args.positionals[0] ?? '', cliActor())),
+        SubscriptionDetailDto.withHistory(
+          await app.get(SubscriptionService).detail(args.positionals[0] ?? '', cliActor()),
+        ),
       ),
   },
   'subscription:list': {
@@ -81,16 +83,11 @@ export const subscriptionCommands: Record<string, CliCommand> = {
     positionals: ['ID'],
     module: SubscriptionModule,
     prepare: (args) =>
-      Promise.resolve(async (app) => {
-        const held = await app
-          .get(SubscriptionExporter)
-          .export(args.positionals[0] ?? '', cliActor());
-        return {
-          subscription: fullView(held),
-          deliveries: held.deliveries.map((d) => SubscriptionDeliveryDto.from(d)),
-          access: held.access,
-        };
-      }),
+      Promise.resolve(async (app) =>
+        SubscriptionExportDto.from(
+          await app.get(SubscriptionExporter).export(args.positionals[0] ?? '', cliActor()),
+        ),
+      ),
   },
   'subscription:ship': {
     summary: 'Assign the device shipped for a paid or past_due subscription (or a replacement)',
@@ -121,41 +118,3 @@ export const subscriptionCommands: Record<string, CliCommand> = {
     prepare: () => Promise.resolve((app) => app.get(SubscriptionReconciler).runOnce()),
   },
 };
-
-/** What `subscription:show` prints: every column, and the history. */
-function fullView({ subscription: s, history }: SubscriptionDetail): Record<string, unknown> {
-  return {
-    id: s.id,
-    product: s.product,
-    status: s.status,
-    name: s.name,
-    email: s.email,
-    coupon: s.coupon,
-    source: s.source,
-    lease_cents: s.leaseCents,
-    monthly_cents: s.monthlyCents,
-    currency: s.currency,
-    checkout_session_id: s.checkoutSessionId,
-    last_processor_error: s.lastProcessorError,
-    customer_email: s.customerEmail,
-    customer_name: s.customerName,
-    customer_phone: s.customerPhone,
-    recipient_name: s.recipientName,
-    living_situation: s.livingSituation,
-    primary_concern: s.primaryConcern,
-    shipping_name: s.shippingName,
-    shipping_address: s.shippingAddress,
-    recipient_zip: s.recipientZip,
-    processor_subscription_id: s.processorSubscriptionId,
-    processor_customer_id: s.processorCustomerId,
-    paid_at: s.paidAt?.toISOString() ?? null,
-    canceled_at: s.canceledAt?.toISOString() ?? null,
-    reconciled_at: s.reconciledAt?.toISOString() ?? null,
-    erased_at: s.erasedAt?.toISOString() ?? null,
-    processor_erasure_pending: s.processorErasurePending,
-    device: SubscriptionDeviceDto.from(s),
-    created_at: s.createdAt.toISOString(),
-    updated_at: s.updatedAt.toISOString(),
-    history: history.map((h) => SubscriptionHistoryItemDto.from(h)),
-  };
-}

@@ -110,13 +110,20 @@ export class Subscription {
   @Column({ name: 'processor_customer_id', type: 'varchar', length: 255, nullable: true })
   processorCustomerId!: string | null;
 
-  /** When the checkout was paid, in the processor's time (the created of the event that said so). */
+  /**
+   * When the checkout was paid: the `created` of the event that said so, never before
+   * `createdAt` (the processor's whole second can read earlier than our own stamp).
+   */
   @Column({ name: 'paid_at', type: 'timestamptz', nullable: true })
   paidAt!: Date | null;
 
   /** When the processor's subscription ended, in the processor's time. */
   @Column({ name: 'canceled_at', type: 'timestamptz', nullable: true })
   canceledAt!: Date | null;
+
+  /** When the hosted checkout (or an intent that never reached the processor) expired. */
+  @Column({ name: 'expired_at', type: 'timestamptz', nullable: true })
+  expiredAt!: Date | null;
 
   /** The device shipped for this record (`devices.device_id`); a replacement unit replaces it. */
   @Column({ name: 'device_id', type: 'varchar', length: 128, collation: 'C', nullable: true })

@@ -11,7 +11,7 @@ import {
   Query,
   UseGuards,
 } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { userActor } from '../audit/audit-event.types';
 import type { AuthUser, Role } from '../common/auth/auth-user';
 import { Auth } from '../common/auth/auth.decorator';
@@ -29,6 +29,7 @@ import {
 import { SubscriptionService } from './subscription.service';
 import { SubscriptionErasure } from './care-data/subscription-erasure.service';
 import { SubscriptionExporter } from './care-data/subscription-exporter.service';
+import { EraseSubscriptionDto } from './care-data/erase-subscription.dto';
 import { ShipDeviceDto } from './shipping/ship-device.dto';
 import { SubscriptionShipping } from './shipping/subscription-shipping.service';
 import { NoStore } from '../common/http/no-store.decorator';
@@ -92,14 +93,26 @@ export class SubscriptionsController {
   @ApiOperation({
     operationId: 'eraseSubscription',
     summary: 'Erase its personal data (not while paid or past_due); again: the same record',
+    description:
+      "A pending record's hosted checkout is expired at the processor first: a checkout already " +
+      'completed there is `409 conflict`, a processor out of reach `502 processor_unavailable` ' +
+      '(nothing erased). The body is empty or absent; any field is `400 validation_failed`.',
   })
+  @ApiBody({ type: EraseSubscriptionDto, required: false })
   @ApiOkResponse({ type: SubscriptionRecordDto })
   @ApiCookieWrite()
-  // 409: still billed (paid, past_due): cancel it at the processor first.
-  @ApiProblems(ErrorCode.ValidationFailed, ErrorCode.NotFound, ErrorCode.Conflict)
+  // 409: still billed (paid, past_due), or its checkout completed at the processor.
+  @ApiProblems(
+    ErrorCode.ValidationFailed,
+    ErrorCode.NotFound,
+    ErrorCode.Conflict,
+    ErrorCode.ProcessorUnavailable,
+  )
   async erase(
     @CurrentUser() me: AuthUser,
     @Param('id') id: string,
+    // Validated only: it has no fields (erase-subscription.dto.ts).
+    @Body() _body: EraseSubscriptionDto,
   ): Promise<SubscriptionRecordDto> {
     return SubscriptionRecordDto.from(await this.erasure.erase(id, userActor(me)));
   }

@@ -92,7 +92,7 @@ describe('outgoing webhooks: the attempt deadline, and the audit lines of a disa
       return row?.attempts === 1 ? row : undefined;
     });
     expect(d).toMatchObject({ status: 'pending', last_status_code: null });
-    expect(d.last_error).toMatch(/^timeout: .*name lookup/);
+    expect(d.last_error).toBe('timeout');
   });
 
   it('writes an audit line when a 410 disables the endpoint', async () => {

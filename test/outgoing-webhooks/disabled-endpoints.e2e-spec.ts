@@ -95,7 +95,7 @@ describe('outgoing webhooks: a disabled endpoint is sent nothing; a retry never 
     expect(await storedDelivery(w.t, endpoint.id, stale)).toMatchObject({
       status: 'failed',
       attempts: 0,
-      last_error: 'endpoint disabled',
+      last_error: 'endpoint_disabled',
     });
     const after = await testCall(endpoint.id);
     await eventually('a test call after enabling', () =>

@@ -51,7 +51,11 @@ describe('outgoing webhooks: success and retries', () => {
     receiver.answer = () => (++calls === 1 ? { status: 503, body: 'busy' } : { status: 200 });
     const eventId = await fire(endpoint.id);
     const first = await deliveryAfter(endpoint.id, eventId, 1);
-    expect(first).toMatchObject({ status: 'pending', last_status_code: 503, last_error: 'busy' });
+    expect(first).toMatchObject({
+      status: 'pending',
+      last_status_code: 503,
+      last_error: 'http_503',
+    });
     const wait = new Date(first.next_attempt_at!).getTime() - w.clock.now().getTime();
     expect(wait).toBeGreaterThan(4_400);
     expect(wait).toBeLessThanOrEqual(5_500);
@@ -70,7 +74,7 @@ describe('outgoing webhooks: success and retries', () => {
     const eventId = await fire(endpoint.id);
     const d = await deliveryAfter(endpoint.id, eventId, 1);
     expect(d).toMatchObject({ status: 'pending', last_status_code: null });
-    expect(d.last_error).toMatch(/^timeout/);
+    expect(d.last_error).toBe('timeout');
   });
 
   it('counts a refused connection as a failure', async () => {
@@ -78,7 +82,7 @@ describe('outgoing webhooks: success and retries', () => {
     const eventId = await fire(endpoint.id);
     const d = await deliveryAfter(endpoint.id, eventId, 1);
     expect(d).toMatchObject({ status: 'pending', last_status_code: null });
-    expect(d.last_error).toMatch(/connection refused/);
+    expect(d.last_error).toBe('connection_refused');
   });
 
   it('does not follow a redirect: a failure that keeps its status', async () => {
@@ -89,7 +93,7 @@ describe('outgoing webhooks: success and retries', () => {
     const eventId = await fire(endpoint.id);
     const d = await deliveryAfter(endpoint.id, eventId, 1);
     expect(d).toMatchObject({ status: 'pending', last_status_code: 302 });
-    expect(d.last_error).toMatch(/redirect not followed/);
+    expect(d.last_error).toBe('redirect_not_followed');
     expect(elsewhere.received).toHaveLength(0);
   });
 

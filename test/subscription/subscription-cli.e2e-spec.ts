@@ -22,21 +22,27 @@ describe('command line: subscription:show and subscription:list', () => {
   });
   afterAll(() => t.close());
 
-  it('prints one subscription record as JSON', async () => {
+  it("prints one subscription record as JSON, in the API's shape", async () => {
     const sub = await createPendingSubscription(t.app, { name: 'Dana', coupon: 'beta-tester' });
-    expect(await json(['subscription:show', sub.id])).toMatchObject({
+    const shown = await json(['subscription:show', sub.id]);
+    expect(shown).toEqual({
       id: sub.id,
-      product: 'lease',
       status: 'pending',
-      name: 'Dana',
-      email: sub.email,
-      coupon: 'beta-tester',
-      lease_cents: 24900,
-      monthly_cents: 5000,
-      currency: 'usd',
-      checkout_session_id: sub.checkoutSessionId,
+      created_at: sub.createdAt.toISOString(),
       paid_at: null,
       canceled_at: null,
+      expired_at: null,
+      coupon: 'beta-tester',
+      customer: { email: sub.email, name: 'Dana', phone: null },
+      recipient: { name: null, living_situation: null, primary_concern: null, zip: null },
+      shipping: { name: null, address: null },
+      processor: {
+        checkout_session_id: sub.checkoutSessionId,
+        subscription_id: null,
+        customer_id: null,
+      },
+      erased_at: null,
+      device: null,
       history: [],
     });
   });
@@ -48,7 +54,7 @@ describe('command line: subscription:show and subscription:list', () => {
     await send(t, e.invoiceFailed(base + 20));
     await send(t, e.completed(base));
     const shown = await json(['subscription:show', r.sub.id]);
-    expect(shown).toMatchObject({ status: 'past_due', shipping_name: 'Ruth Carer' });
+    expect(shown).toMatchObject({ status: 'past_due', shipping: { name: 'Ruth Carer' } });
     expect(shown.history).toEqual([
       expect.objectContaining({ type: 'checkout.session.completed', from: 'pending', to: 'paid' }),
       expect.objectContaining({ type: 'invoice.payment_failed', from: 'paid', to: 'past_due' }),

@@ -182,3 +182,36 @@ describe.each<ApiShape>(['current', 'older'])(
     });
   },
 );
+
+describe('the status dates', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: LIFECYCLE_ENV });
+  });
+  afterAll(() => t.close());
+
+  it("paid_at never reads earlier than created_at (the processor's whole second may)", async () => {
+    // Three hours ago and 400 ms into its second.
+    const createdAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 3 * 3600 * 1000 + 400);
+    const r = await newRecord(t, { createdAt });
+    // Created in the same second as the record, by the processor's clock: its whole second.
+    const second = Math.floor(r.sub.createdAt.getTime() / 1000);
+    expect(second * 1000).toBeLessThan(r.sub.createdAt.getTime());
+    await send(t, eventsFor(r).completed(second));
+    const detail = await detailOf(t, r.sub.id);
+    expect(detail.paid_at).toBe(r.sub.createdAt.toISOString());
+    expect(detail.history[0].event_created_at).toBe(new Date(second * 1000).toISOString());
+  });
+
+  it('an expired record shows when it expired (expired_at), in the detail shape', async () => {
+    const r = await newRecord(t);
+    const at = baseSeconds() + 7;
+    await send(t, eventsFor(r).expired(at));
+    const detail = await detailOf(t, r.sub.id);
+    expect(detail).toMatchObject({
+      status: 'expired',
+      paid_at: null,
+      expired_at: new Date(at * 1000).toISOString(),
+    });
+  });
+});

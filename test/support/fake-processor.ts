@@ -11,6 +11,7 @@ import {
   parseForm,
   send,
   SESSIONS_PATH,
+  sessionToExpire,
 } from '../../dev-processor/processor-http';
 
 export interface ReceivedRequest {
@@ -36,6 +37,8 @@ export class FakeProcessor {
   mode: FakeMode = 'ok';
   /** How customer deletions are answered: `down` is a 503 (the SDK retries, then gives up). */
   customersMode: 'ok' | 'down' = 'ok';
+  /** How session expiries are answered: `down` is a 503, as customers' `down`. */
+  expireMode: 'ok' | 'down' = 'ok';
   /** Runs when a session request arrives, before the answer: to look at the world at that moment. */
   onSessionRequest?: (req: ReceivedRequest) => Promise<void>;
   private server?: Server;
@@ -91,11 +94,25 @@ export class FakeProcessor {
     return this.store.expire(id);
   }
 
+  /**
+   * The customer presses Pay on the hosted page: the session completes only while it is open
+   * (undefined once expired or complete), as the processor's page does.
+   */
+  pay(id: string, fields: Json = {}): Json | undefined {
+    return this.sessions.get(id)?.status === 'open' ? this.completeSession(id, fields) : undefined;
+  }
+
+  /** The ids of every `POST /v1/checkout/sessions/{id}/expire` that arrived (answered or not). */
+  sessionExpiries(): string[] {
+    return this.requests.flatMap((r) => sessionToExpire(r.method, r.path) ?? []);
+  }
+
   reset(mode: FakeMode = 'ok'): void {
     this.requests.length = 0;
     this.store.clear();
     this.mode = mode;
     this.customersMode = 'ok';
+    this.expireMode = 'ok';
     this.onSessionRequest = undefined;
   }
 
@@ -121,6 +138,14 @@ export class FakeProcessor {
         return send(res, 503, { error: { type: 'api_error', message: 'Service unavailable' } });
       }
       return send(res, 200, deletedCustomer(customer));
+    }
+    const toExpire = sessionToExpire(req.method, path);
+    if (toExpire !== undefined) {
+      if (this.expireMode === 'down') {
+        return send(res, 503, { error: { type: 'api_error', message: 'Service unavailable' } });
+      }
+      const { status, body: answer } = this.store.expireOpen(toExpire);
+      return send(res, status, answer);
     }
     const retrieve = req.method === 'GET' && path.startsWith(`${SESSIONS_PATH}/`);
     if (!retrieve && (req.method !== 'POST' || path !== SESSIONS_PATH)) {

@@ -170,7 +170,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Erase its personal data (not while paid or past_due); again: the same record */
+        /**
+         * Erase its personal data (not while paid or past_due); again: the same record
+         * @description A pending record's hosted checkout is expired at the processor first: a checkout already completed there is `409 conflict`, a processor out of reach `502 processor_unavailable` (nothing erased). The body is empty or absent; any field is `400 validation_failed`.
+         */
         post: operations["eraseSubscription"];
         delete?: never;
         options?: never;
@@ -855,10 +858,12 @@ export interface components {
             status: "pending" | "paid" | "past_due" | "canceled" | "expired" | "payment_failed";
             /** @description ISO 8601 */
             created_at: string;
-            /** @description ISO 8601 */
+            /** @description When it was paid; never before created_at (ISO 8601) */
             paid_at: string | null;
             /** @description ISO 8601 */
             canceled_at: string | null;
+            /** @description When its checkout expired unfinished (ISO 8601) */
+            expired_at: string | null;
             coupon: string | null;
             customer: components["schemas"]["SubscriptionCustomerDto"];
             recipient: components["schemas"]["SubscriptionRecipientDto"];
@@ -871,6 +876,7 @@ export interface components {
             /** @description In the order the events happened (their `created`; ties in arrival order) */
             history: components["schemas"]["SubscriptionHistoryItemDto"][];
         };
+        EraseSubscriptionDto: Record<string, never>;
         SubscriptionRecordDto: {
             /** Format: uuid */
             id: string;
@@ -878,10 +884,12 @@ export interface components {
             status: "pending" | "paid" | "past_due" | "canceled" | "expired" | "payment_failed";
             /** @description ISO 8601 */
             created_at: string;
-            /** @description ISO 8601 */
+            /** @description When it was paid; never before created_at (ISO 8601) */
             paid_at: string | null;
             /** @description ISO 8601 */
             canceled_at: string | null;
+            /** @description When its checkout expired unfinished (ISO 8601) */
+            expired_at: string | null;
             coupon: string | null;
             customer: components["schemas"]["SubscriptionCustomerDto"];
             recipient: components["schemas"]["SubscriptionRecipientDto"];
@@ -1338,7 +1346,10 @@ export interface components {
             status: "pending" | "delivered" | "failed";
             attempts: number;
             last_status_code: number | null;
-            /** @description At most 1 KiB */
+            /**
+             * @description Why the last attempt failed, in the service's own words, never the receiver's answer: `http_<status>` (an answer outside 2xx and 3xx), `timeout`, `connection_refused`, `connection_reset`, `unreachable`, `tls`, `connection_failed`, `name_not_resolved`, `refused_address`, `redirect_not_followed`, `aborted`, `not_sent`, `endpoint_disabled`, `erased`
+             * @example http_503
+             */
             last_error: string | null;
             /** @description ISO 8601 */
             next_attempt_at: string | null;
@@ -2159,7 +2170,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EraseSubscriptionDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -2262,6 +2277,18 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"] & {
                         /** @enum {string} */
                         code: "internal_error";
+                    };
+                };
+            };
+            /** @description Bad Gateway: `processor_unavailable` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"] & {
+                        /** @enum {string} */
+                        code: "processor_unavailable";
                     };
                 };
             };

@@ -2,6 +2,7 @@ import { cliActor } from '../../src/audit/audit-event.types';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { Clock } from '../../src/common/clock/clock';
 import { Organization } from '../../src/org/organization.entity';
 import { SubscriptionService } from '../../src/subscription/subscription.service';
 import { SubscriptionDetailDto } from '../../src/subscription/subscription-view.dto';
@@ -29,13 +30,22 @@ export interface TestRecord {
   sessionId: string;
 }
 
+/**
+ * A pending record made two hours ago by the app's Clock: before the events of a test (an hour
+ * ago, baseSeconds), as a checkout comes before its payment.
+ */
 export async function newRecord(
   t: TestApp,
   fields: Partial<SubscriptionRecord> = {},
 ): Promise<TestRecord> {
   // Shaped as the processor makes them (the success page's status route checks the shape).
   const sessionId = `cs_test_${randomBytes(12).toString('hex')}`;
-  const sub = await createPendingSubscription(t.app, { checkoutSessionId: sessionId, ...fields });
+  const createdAt = new Date(t.app.get(Clock).now().getTime() - 2 * 3600 * 1000);
+  const sub = await createPendingSubscription(t.app, {
+    checkoutSessionId: sessionId,
+    createdAt,
+    ...fields,
+  });
   return { sub, sessionId, processorSubscriptionId: unique('sub_test') };
 }
 

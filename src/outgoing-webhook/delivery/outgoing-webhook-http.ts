@@ -2,13 +2,16 @@ import { request as httpRequest, IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { ResolvedAddress } from '../endpoints/outgoing-webhook-address';
-import { cleanText } from '../../common/validation/storable-text';
+import type { DeliveryFailureReason } from '../outgoing-webhook.types';
 
-/** What one attempt came to; `statusCode` null when no answer came (timeout, refused...). */
+/**
+ * What one attempt came to; `statusCode` null when no answer came (timeout, refused...). `error`
+ * is the service's own reason, never the receiver's answer.
+ */
 export interface AttemptResult {
   ok: boolean;
   statusCode: number | null;
-  error: string | null;
+  error: DeliveryFailureReason | null;
 }
 
 const MAX_KEPT = 1024;
@@ -21,23 +24,18 @@ function pinnedLookup(target: ResolvedAddress): LookupFunction {
   };
 }
 
-/** At most 1 KiB, as storable text (no NUL, no broken UTF-8). */
-export function keptText(bytes: Buffer | string): string {
-  const text = typeof bytes === 'string' ? bytes : bytes.toString('utf8');
-  return cleanText(text.slice(0, MAX_KEPT));
-}
-
-/** Reads at most 1 KiB of the answer, then drops the connection. */
-function readSome(res: IncomingMessage): Promise<Buffer> {
+/**
+ * Reads at most 1 KiB of the answer and drops it with the connection: the receiver's words are
+ * not kept (an answer may echo the event's personal data).
+ */
+function readSome(res: IncomingMessage): Promise<void> {
   return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
     let size = 0;
     const done = () => {
       res.destroy();
-      resolve(Buffer.concat(chunks).subarray(0, MAX_KEPT));
+      resolve();
     };
     res.on('data', (chunk: Buffer) => {
-      chunks.push(chunk);
       size += chunk.length;
       if (size >= MAX_KEPT) done();
     });
@@ -55,12 +53,22 @@ export interface AttemptLimits {
   stop: AbortSignal;
 }
 
-function describeFailure(err: unknown, limits: AttemptLimits): string {
-  if (limits.deadline.aborted) return `timeout: no answer within ${limits.timeoutMs / 1000} s`;
-  if (limits.stop.aborted) return 'aborted: the instance is stopping';
-  const code = (err as { code?: string }).code;
-  if (code === 'ECONNREFUSED') return 'connection refused';
-  return `connection failed: ${code ?? (err instanceof Error ? err.message : String(err))}`;
+/** Node's error codes of a failed TLS handshake or certificate check. */
+const TLS_CODE =
+  /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|HOSTNAME_MISMATCH|EPROTO)/;
+
+/** The reason of an attempt that got no answer, from the socket's error code. */
+export function failureOf(err: unknown, limits: AttemptLimits): DeliveryFailureReason {
+  if (limits.deadline.aborted) return 'timeout';
+  if (limits.stop.aborted) return 'aborted';
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return 'connection_failed';
+  if (code === 'ECONNREFUSED') return 'connection_refused';
+  if (code === 'ECONNRESET' || code === 'EPIPE') return 'connection_reset';
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'unreachable';
+  if (code === 'ETIMEDOUT') return 'timeout';
+  if (TLS_CODE.test(code)) return 'tls';
+  return 'connection_failed';
 }
 
 /** `work`, or a rejection as soon as `signal` aborts (a lookup cannot be cancelled, only left). */
@@ -75,7 +83,7 @@ export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<
 
 /**
  * One POST, ended at the attempt's deadline, no redirects followed (a 3xx is a failure that keeps
- * its status), at most 1 KiB of the answer read.
+ * its status), at most 1 KiB of the answer read and none of it kept.
  */
 export function postOnce(
   url: URL,
@@ -102,17 +110,15 @@ export function postOnce(
     });
     req.on('response', (res) => {
       const status = res.statusCode ?? 0;
-      void readSome(res).then((answer) => {
+      void readSome(res).then(() => {
         const ok = status >= 200 && status < 300;
-        let error: string | null = ok ? null : keptText(answer);
-        if (status >= 300 && status < 400) {
-          error = keptText(`redirect not followed (Location: ${res.headers.location ?? 'none'})`);
-        }
+        const redirect = status >= 300 && status < 400;
+        const error = ok ? null : redirect ? 'redirect_not_followed' : (`http_${status}` as const);
         finish({ ok, statusCode: status, error });
       });
     });
     req.on('error', (err) =>
-      finish({ ok: false, statusCode: null, error: describeFailure(err, limits) }),
+      finish({ ok: false, statusCode: null, error: failureOf(err, limits) }),
     );
     req.end(body);
   });

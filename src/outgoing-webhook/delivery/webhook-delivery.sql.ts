@@ -59,7 +59,7 @@ export const FAILING_SQL = `UPDATE webhook_endpoints SET failing_since = COALESC
  */
 export const FAIL_PENDING_SQL = `UPDATE webhook_deliveries d SET status = 'failed', next_attempt_at = NULL,
     manual = false, claimed_until = NULL, claim_token = NULL,
-    last_error = COALESCE(d.last_error, 'endpoint disabled')
+    last_error = COALESCE(d.last_error, 'endpoint_disabled')
   FROM outgoing_events e
   WHERE d.endpoint_id = $1 AND d.status = 'pending' AND e.id = d.event_id AND e.type <> ${TEST}
     AND (d.claimed_until IS NULL OR d.claimed_until < $2)`;

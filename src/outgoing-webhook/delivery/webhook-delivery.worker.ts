@@ -18,13 +18,7 @@ import {
   WEBHOOK_RESOLVER,
 } from '../endpoints/outgoing-webhook-address';
 import type { WebhookResolver } from '../endpoints/outgoing-webhook-address';
-import {
-  AttemptLimits,
-  AttemptResult,
-  keptText,
-  postOnce,
-  untilAborted,
-} from './outgoing-webhook-http';
+import { AttemptLimits, AttemptResult, postOnce, untilAborted } from './outgoing-webhook-http';
 import { measureDeliveriesOf, outgoingDeliveries } from '../outgoing-webhook.metrics';
 import { nextAttemptAt } from './outgoing-webhook-retry';
 import { openSecret } from '../endpoints/outgoing-webhook-secrets';
@@ -180,20 +174,14 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeAppl
       };
       return await postOnce(url, target, headers, d.payload, limits);
     } catch (err) {
-      if (limits.deadline.aborted) {
-        const error = `timeout: no answer within ${limits.timeoutMs / 1000} s (name lookup)`;
-        return { ok: false, statusCode: null, error };
-      }
-      if (limits.stop.aborted) {
-        return { ok: false, statusCode: null, error: 'aborted: the instance is stopping' };
-      }
-      if (err instanceof AddressRefused) {
-        return { ok: false, statusCode: null, error: keptText(`address refused: ${err.message}`) };
-      }
+      // The service's own reasons only (DeliveryFailureReason): an error's text may name the host.
+      if (limits.deadline.aborted) return { ok: false, statusCode: null, error: 'timeout' };
+      if (limits.stop.aborted) return { ok: false, statusCode: null, error: 'aborted' };
+      if (err instanceof AddressRefused) return { ok: false, statusCode: null, error: err.reason };
       // Not sent (a secret that no longer decrypts, say): a failed attempt like any other, so the
       // schedule runs out instead of the lease being claimed again forever.
       this.logger.warn(`delivery ${d.eventId} not sent: ${String(err)}`);
-      return { ok: false, statusCode: null, error: keptText(`not sent: ${String(err)}`) };
+      return { ok: false, statusCode: null, error: 'not_sent' };
     }
   }
 

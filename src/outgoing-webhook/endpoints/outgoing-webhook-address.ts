@@ -17,7 +17,15 @@ export const systemResolver: WebhookResolver = async (hostname) =>
   }));
 
 /** Why a URL may not be sent to; the text is safe to show to the endpoint's admin. */
-export class AddressRefused extends Error {}
+export class AddressRefused extends Error {
+  /** The delivery's reason when an attempt is refused (the message names the host: not kept). */
+  constructor(
+    message: string,
+    readonly reason: 'refused_address' | 'name_not_resolved' = 'refused_address',
+  ) {
+    super(message);
+  }
+}
 
 /** The URL's host without IPv6 brackets. */
 const hostOf = (url: URL): string => url.hostname.replace(/^\[(.*)\]$/, '$1');
@@ -114,7 +122,9 @@ export async function checkTarget(
     } catch {
       addresses = [];
     }
-    if (addresses.length === 0) throw new AddressRefused(`The host ${host} could not be resolved.`);
+    if (addresses.length === 0) {
+      throw new AddressRefused(`The host ${host} could not be resolved.`, 'name_not_resolved');
+    }
   }
   if (!allowPrivate) {
     const refused = addresses.find((a) => !isPublicAddress(a.address));

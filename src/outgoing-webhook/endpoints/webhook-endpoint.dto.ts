@@ -15,7 +15,11 @@ import { MaxStoredLength } from '../../common/validation/stored-length';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { webhookUrlAsStored } from './outgoing-webhook-address';
 import type { WebhookEndpoint } from './outgoing-webhook-endpoint.entity';
-import { DELIVERY_STATUSES, SUBSCRIBABLE_TYPES } from '../outgoing-webhook.types';
+import {
+  DELIVERY_FAILURE_REASONS,
+  DELIVERY_STATUSES,
+  SUBSCRIBABLE_TYPES,
+} from '../outgoing-webhook.types';
 import type { DeliveryStatus } from '../outgoing-webhook.types';
 import type { DeliveryRow } from '../delivery/webhook-delivery.service';
 import type { CreatedEndpoint } from './webhook-endpoint.service';
@@ -156,7 +160,15 @@ export class WebhookDeliveryDto {
   @ApiProperty({ enum: DELIVERY_STATUSES }) status!: DeliveryStatus;
   @ApiProperty() attempts!: number;
   @ApiProperty({ type: Number, nullable: true }) last_status_code!: number | null;
-  @ApiProperty({ type: String, nullable: true, description: 'At most 1 KiB' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'http_503',
+    description:
+      "Why the last attempt failed, in the service's own words, never the receiver's answer: " +
+      '`http_<status>` (an answer outside 2xx and 3xx), ' +
+      DELIVERY_FAILURE_REASONS.map((r) => `\`${r}\``).join(', '),
+  })
   last_error!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'ISO 8601' })
   next_attempt_at!: string | null;

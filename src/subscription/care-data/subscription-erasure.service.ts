@@ -12,7 +12,11 @@ import { SubjectDeliveries } from '../../outgoing-webhook/delivery/subject-deliv
 import { EventOutbox } from '../../outgoing-webhook/outbox/event-outbox.service';
 import { PersonalData } from '../../personal-data/personal-data.service';
 import { PaymentProcessorClient } from '../../processor/payment-processor.client';
-import { describeProcessorError, isResourceMissing } from '../../processor/processor-errors';
+import {
+  classifyProcessorError,
+  describeProcessorError,
+  isResourceMissing,
+} from '../../processor/processor-errors';
 import { NO_PERSONAL_FIELDS } from './subscription-personal-data.service';
 import { noSuchSubscription, SubscriptionError } from '../subscription.error';
 import { lockSubscription } from '../subscription-row-lock';
@@ -57,12 +61,61 @@ export class SubscriptionErasure {
     private readonly config: AppConfig,
   ) {}
 
-  /** The record, erased (again: the same record, nothing told twice). */
+  /**
+   * The record, erased (again: the same record, nothing told twice). A pending record's hosted
+   * checkout is expired first, so no payment completes after the erasure.
+   */
   async erase(id: string, actor: AuditActor): Promise<SubscriptionRecord> {
     const canonical = parseUuid(id);
+    if (canonical) await this.closeCheckout(canonical);
     const sub = canonical ? (await this.eraseOne(canonical, actor, {}))?.sub : undefined;
     if (!sub) throw noSuchSubscription();
     return Object.assign(sub, NO_PERSONAL_FIELDS);
+  }
+
+  /**
+   * Expires the open hosted session of a pending record at the processor. A session already
+   * complete (a payment under way) is a conflict; one already expired or unknown there is fine.
+   * Retention needs none of this: a session lives 24 hours at most, retention a day at least.
+   */
+  private async closeCheckout(id: string): Promise<void> {
+    const sub = await this.dataSource.manager.findOne(Subscription, {
+      where: { id },
+      select: { id: true, status: true, checkoutSessionId: true },
+    });
+    const sessionId = sub?.status === 'pending' ? sub.checkoutSessionId : null;
+    // Without a key no session can be asked about, nor completed through this service.
+    if (!sessionId || !this.processor.configured) return;
+    try {
+      await this.processor.expireCheckoutSession(sessionId);
+      return;
+    } catch (err) {
+      if (isResourceMissing(err)) return;
+      if (classifyProcessorError(err, false) !== 'rejected') throw this.unreachable(id, err);
+    }
+    // Refused: the session is no longer open. Which way it ended decides.
+    let status: string | null;
+    try {
+      status = (await this.processor.retrieveCheckoutSession(sessionId)).status;
+    } catch (err) {
+      throw this.unreachable(id, err);
+    }
+    if (status === 'expired') return;
+    throw new SubscriptionError(
+      ErrorCode.Conflict,
+      status === 'complete'
+        ? 'The checkout was completed at the processor: its payment is under way. Erase it once it is settled (canceled at the processor if it was paid).'
+        : 'The processor would not close the checkout: nothing was erased.',
+    );
+  }
+
+  private unreachable(id: string, err: unknown): SubscriptionError {
+    const reason = describeProcessorError(err);
+    this.logger.warn(`subscription ${id}: checkout not closed, erasure refused: ${reason}`);
+    return new SubscriptionError(
+      ErrorCode.ProcessorUnavailable,
+      'The payment processor could not be reached to close the checkout: nothing was erased. Try again.',
+    );
   }
 
   /** Retention's erasure of one record; false when it was not (locked, erased, or no longer due). */
@@ -120,15 +173,16 @@ export class SubscriptionErasure {
   ): Promise<Erased | undefined> {
     const sub = await lockSubscription(m, id, { skipLocked });
     if (!sub) return undefined;
-    if (sub.erasedAt || (due && !due(sub))) return { sub, erasedNow: false };
+    if (due && !due(sub)) return { sub, erasedNow: false };
     // A live record is still billed: erasing it would leave the processor charging a customer we
-    // no longer know.
+    // no longer know. Checked before "erased": a payment that completed after the erasure bills too.
     if (isLive(sub.status)) {
       throw new SubscriptionError(
         ErrorCode.Conflict,
         'The subscription is still billed: cancel it at the processor first, then erase it.',
       );
     }
+    if (sub.erasedAt) return { sub, erasedNow: false };
     const now = this.clock.now();
     await this.personalData.destroy(id, m);
     const patch = {

@@ -14,7 +14,7 @@ import {
 import { SubscriptionHistoryEntry } from '../lifecycle/subscription-history.entity';
 import { SubscriptionPersonalData } from './subscription-personal-data.service';
 import { noSuchSubscription } from '../subscription.error';
-import { Subscription } from '../subscription.entity';
+import { lockSubscription } from '../subscription-row-lock';
 import type { SubscriptionDetail } from '../subscription.service';
 
 /** What is held about one subscription (contract section 9, "Told what is held"). */
@@ -24,7 +24,10 @@ export interface SubscriptionExport extends SubscriptionDetail {
   access: AuditEventDto[];
 }
 
-/** The record, its history, who received its events and who looked at it: one read, one event. */
+/**
+ * The record, its history, who received its events and who looked at it: one read, one event,
+ * under the record's lock.
+ */
 @Injectable()
 export class SubscriptionExporter {
   constructor(
@@ -49,7 +52,9 @@ export class SubscriptionExporter {
     actor: AuditActor,
     id: string,
   ): Promise<SubscriptionExport | undefined> {
-    const sub = await m.findOneBy(Subscription, { id });
+    // The record's lock, as erasure takes it: an erasure waits for this export to commit, or this
+    // export for the erasure, and then reads the record erased (contract section 9).
+    const sub = await lockSubscription(m, id);
     if (!sub) return undefined;
     const subscription = await this.personalData.openOne(sub, m);
     const history = await m.find(SubscriptionHistoryEntry, {

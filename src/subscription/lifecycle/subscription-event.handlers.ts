@@ -5,6 +5,7 @@ import { Clock } from '../../common/clock/clock';
 import type { HandledEvent, ProcessorEventHandler } from '../../processor/processor-event.handler';
 import { readEventObject, SUBSCRIPTION_EVENT_READERS } from './subscription-events';
 import { SubscriptionLifecycleService } from './subscription-lifecycle.service';
+import { SubscriptionErasure } from '../care-data/subscription-erasure.service';
 
 /** Seconds since 1970 that make a valid date (a signed event's `created` is still outside data). */
 const isEpochSeconds = (v: unknown): v is number =>
@@ -18,6 +19,7 @@ export class SubscriptionEventHandlers {
   constructor(
     private readonly lifecycle: SubscriptionLifecycleService,
     private readonly clock: Clock,
+    private readonly erasure: SubscriptionErasure,
   ) {}
 
   all(): ProcessorEventHandler[] {
@@ -50,10 +52,15 @@ export class SubscriptionEventHandlers {
     }
     // The transition goes on the webhook's access line (ProcessorWebhookService), not a line of its own.
     const moved = result.from !== result.to;
+    const { subscriptionId, customerToErase } = result;
     return {
       outcome: result.outcome,
-      subscriptionId: result.subscriptionId,
+      subscriptionId,
       ...(moved && { from: result.from, to: result.to }),
+      ...(subscriptionId &&
+        customerToErase && {
+          afterCommit: () => this.erasure.deleteAtProcessor(subscriptionId, customerToErase),
+        }),
     };
   }
 }

@@ -57,7 +57,15 @@ export interface ApplyResult {
   subscriptionId?: string;
   from?: SubscriptionStatus;
   to?: SubscriptionStatus;
+  /**
+   * The processor's customer an event brought to an erased record: the caller deletes it once the
+   * transaction committed (SubscriptionErasure.deleteAtProcessor; the reconcile pass retries).
+   */
+  customerToErase?: string;
 }
+
+/** The dates an event's replay sets; none reads earlier than the record's creation. */
+const STATUS_DATES = ['paidAt', 'canceledAt', 'expiredAt'] as const;
 
 const HISTORY_INSERT_SQL = `INSERT INTO subscription_history (subscription_id, event_id, type, effect,
   from_status, to_status, event_created_at, received_at, source)
@@ -141,10 +149,14 @@ export class SubscriptionLifecycleService {
       patch.status = plan.status;
       patch.statusChangedAt = this.clock.now();
     }
-    if (plan.paidAt && plan.paidAt.getTime() !== sub.paidAt?.getTime()) patch.paidAt = plan.paidAt;
-    if (plan.canceledAt && plan.canceledAt.getTime() !== sub.canceledAt?.getTime()) {
-      patch.canceledAt = plan.canceledAt;
+    for (const field of STATUS_DATES) {
+      // The processor's whole second may fall before our stamp of the record's creation.
+      const at = plan[field] && notBefore(plan[field], sub.createdAt);
+      if (at && at.getTime() !== sub[field]?.getTime()) patch[field] = at;
     }
+    // An erased record keeps no personal data, nor a customer at the processor (contract section 9).
+    const customerToErase = sub.erasedAt ? fills.processorCustomerId : undefined;
+    if (customerToErase) patch.processorErasurePending = true;
     if (moved) {
       // The patch and its event in one statement: the record is locked, so the UPDATE matches.
       const change = {
@@ -157,7 +169,8 @@ export class SubscriptionLifecycleService {
     } else if (Object.keys(patch).length > 0) {
       await statementRows(manager, this.patches(manager).update, this.params(sub, patch));
     }
-    return { ...result, outcome: moved ? 'applied' : 'recorded', to: plan.status };
+    const outcome = moved ? 'applied' : 'recorded';
+    return { ...result, outcome, to: plan.status, ...(customerToErase && { customerToErase }) };
   }
 
   /** The patch's two statements, made once from the entity's metadata (subscription-patch.ts). */
@@ -237,4 +250,9 @@ export class SubscriptionLifecycleService {
     ]);
     return inserted.length > 0;
   }
+}
+
+/** `at`, or `floor` when `at` is earlier. */
+function notBefore(at: Date, floor: Date): Date {
+  return at.getTime() < floor.getTime() ? new Date(floor) : at;
 }

@@ -34,7 +34,7 @@ export const ID_FILLABLE = [
 
 /**
  * Every column an event's patch may set: the sealed personal fields and the email's hash, the
- * ids, the session id, the status and its dates.
+ * ids, the session id, the status and its dates, the customer's deletion still to do.
  */
 const PATCHABLE = [
   'personal',
@@ -45,6 +45,9 @@ const PATCHABLE = [
   'statusChangedAt',
   'paidAt',
   'canceledAt',
+  'expiredAt',
+  // Set (never cleared) when a completion brings a customer to an erased record.
+  'processorErasurePending',
 ] as const satisfies readonly (keyof Subscription)[];
 
 /**

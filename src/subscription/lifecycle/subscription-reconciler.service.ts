@@ -171,6 +171,9 @@ export class SubscriptionReconciler {
     const result = await this.dataSource.transaction((manager) =>
       this.lifecycle.apply(manager, applied, { onlyIfPending: true, onlyIfChanged: true }),
     );
+    // A completion that reached an erased record: its new customer goes too.
+    if (result.customerToErase)
+      await this.erasure.deleteAtProcessor(row.id, result.customerToErase);
     if (result.outcome === 'applied' || result.outcome === 'recorded') {
       report.changed.push({ id: row.id, type: applied.type, from: result.from!, to: result.to! });
       this.logger.log(`subscription ${row.id}: ${result.from} -> ${result.to} by ${applied.type}`);

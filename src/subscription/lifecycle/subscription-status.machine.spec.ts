@@ -63,6 +63,16 @@ describe('replay', () => {
     expect(r.canceledAt).toEqual(at(40));
   });
 
+  it('gives expired_at the time of the event that expired the checkout, none to a paid one', () => {
+    const expired = replay([
+      { effect: 'checkout_unpaid', eventCreatedAt: at(5) },
+      { effect: 'checkout_expired', eventCreatedAt: at(15) },
+      { effect: 'checkout_expired', eventCreatedAt: at(25) },
+    ]);
+    expect(expired).toMatchObject({ status: 'expired', expiredAt: at(15), paidAt: null });
+    expect(replay([{ effect: 'checkout_paid', eventCreatedAt: at(10) }]).expiredAt).toBeNull();
+  });
+
   it('lets a late renewal failure land in its place, not after a later payment', () => {
     // Arrival: paid(10), renewal paid(30), renewal failed(20): applying in arrival order would
     // leave past_due although the customer paid after the failure.

@@ -54,6 +54,7 @@ export interface Replayed {
   steps: { from: SubscriptionStatus; to: SubscriptionStatus }[];
   paidAt: Date | null;
   canceledAt: Date | null;
+  expiredAt: Date | null;
 }
 
 /**
@@ -65,14 +66,16 @@ export function replay(entries: readonly Pick<TimelineEntry, 'effect' | 'eventCr
   let status: SubscriptionStatus = 'pending';
   let paidAt: Date | null = null;
   let canceledAt: Date | null = null;
+  let expiredAt: Date | null = null;
   const steps = entries.map(({ effect, eventCreatedAt }) => {
     const from = status;
     status = transition(from, effect);
     if (from === 'pending' && status === 'paid') paidAt ??= eventCreatedAt;
     if (status === 'canceled' && from !== 'canceled') canceledAt = eventCreatedAt;
+    if (status === 'expired' && from !== 'expired') expiredAt = eventCreatedAt;
     return { from, to: status };
   });
-  return { status, steps, paidAt, canceledAt } satisfies Replayed;
+  return { status, steps, paidAt, canceledAt, expiredAt } satisfies Replayed;
 }
 
 /** The `created` of the entry that set the current status; undefined while it never moved. */
@@ -111,6 +114,7 @@ export interface TimelinePlan {
   rewrites: [number, Step][];
   paidAt: Date | null;
   canceledAt: Date | null;
+  expiredAt: Date | null;
 }
 
 /**
@@ -131,7 +135,8 @@ export function planTimeline(
   const replayed = replay([...stored.slice(0, pos), event, ...stored.slice(pos)]);
   if (!mayReplace(status, statusSetAt(stored), replayed.status, added.createdAt)) {
     const still = { from: status, to: status };
-    return { status, effect: 'none', entry: still, rewrites: [], paidAt: null, canceledAt: null };
+    const none = { paidAt: null, canceledAt: null, expiredAt: null };
+    return { status, effect: 'none', entry: still, rewrites: [], ...none };
   }
   const steps = [...replayed.steps];
   const [entry] = steps.splice(pos, 1);
