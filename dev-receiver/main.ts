@@ -1,8 +1,10 @@
+import { readEnv } from '../src/config/load-env';
 import { readReceiverOptions, USAGE } from './receiver-options';
 import { startReceiver } from './receiver';
 
 async function main(): Promise<void> {
-  const o = readReceiverOptions(process.argv.slice(2), process.env);
+  // RECEIVER_SECRET from the environment (or .env, read as the service reads it).
+  const o = readReceiverOptions(process.argv.slice(2), readEnv());
   if (o.help) return console.log(USAGE);
   const receiver = await startReceiver({ port: o.port, secrets: o.secrets, answer: o.answer });
   const answers = o.answer === 'hang' ? 'never answering' : `answering ${o.answer}`;
