@@ -16,10 +16,12 @@ export const USAGE = `Usage:
   --email EMAIL         sign in as this admin through the running dev:idp (OIDC_ISSUER, OIDC_AUDIENCE)
   --prefix P            device ids P000000… (default fleet-<random>-: new devices every run)
   --model M --provider P   (default hub-2, acme)   --key ec|ed25519 (default ec)
-  --heartbeat-minutes M (default 5)   --quiet-share F (default 0.05)   --quiet-minutes M (default 20)
+  --heartbeat-minutes M (default 5, or a third of --offline-after if less)
+  --quiet-share F (default 0.05)   --quiet-minutes M (default 20)
   --time-scale S        divides the heartbeat and quiet times (e.g. 10: a heartbeat every 30 s);
                         tokens still live as long as the service says
-  --offline-after SEC   first sets the organization's device_offline_after_seconds (PATCH /api/v1/org)
+  --offline-after SEC   first sets the organization's device_offline_after_seconds (PATCH /api/v1/org);
+                        a heartbeat not under it is refused, one over a third of it warned about
   --ship SUBSCRIPTION   ships that paid subscription to the first device, which is watched and
                         goes quiet after --quiet-after-minutes (default 3, scaled)
   --watch K             devices printed event by event (default 3: the first, and quiet ones)
@@ -50,9 +52,53 @@ export interface FleetOptions {
   durationMs?: number;
   registerOnly: boolean;
   help: boolean;
+  /** Said before the run: a flag combination that works but will not show what it should. */
+  warnings: string[];
 }
 
 const MINUTE = 60_000;
+/**
+ * A heartbeat at most a third of the threshold: one lost heartbeat and a late one (a retry, a
+ * slow network) still land before the deadline. At half, a single late one flips the device.
+ */
+const HEARTBEATS_PER_THRESHOLD = 3;
+const DEFAULT_HEARTBEAT_MINUTES = 5;
+
+/**
+ * The heartbeat in milliseconds and what to say about it: without `--heartbeat-minutes` the
+ * default, shortened to a third of `--offline-after`; given, refused when not under the threshold
+ * (every device would flap), a warning when over a third of it.
+ */
+function heartbeat(
+  minutes: string | undefined,
+  scale: number,
+  offlineAfter: number | undefined,
+): { heartbeatMs: number; warnings: string[] } {
+  const thresholdMs = offlineAfter === undefined ? Infinity : offlineAfter * 1000;
+  const inside = thresholdMs / HEARTBEATS_PER_THRESHOLD;
+  if (minutes === undefined) {
+    return {
+      heartbeatMs: Math.min((DEFAULT_HEARTBEAT_MINUTES * MINUTE) / scale, inside),
+      warnings: [],
+    };
+  }
+  const heartbeatMs = (num('heartbeat-minutes', minutes, 0, 0.01) * MINUTE) / scale;
+  const secs = (ms: number) => `${+(ms / 1000).toFixed(1)} s`;
+  if (heartbeatMs >= thresholdMs) {
+    throw new Error(
+      `--heartbeat-minutes: a heartbeat every ${secs(heartbeatMs)} is not under --offline-after ${offlineAfter}: ` +
+        `every device would go offline between two heartbeats; keep it to at most ${secs(inside)}`,
+    );
+  }
+  const warnings =
+    heartbeatMs > inside
+      ? [
+          `a heartbeat every ${secs(heartbeatMs)} against a threshold of ${secs(thresholdMs)}: one late ` +
+            `heartbeat reports a device offline; at most ${secs(inside)} (a third) keeps it well inside`,
+        ]
+      : [];
+  return { heartbeatMs, warnings };
+}
 
 function num(name: string, value: string | undefined, fallback: number, min = 0): number {
   if (value === undefined) return fallback;
@@ -96,6 +142,9 @@ export function readOptions(argv: string[], env: Record<string, string | undefin
   if (quietShare > 1) throw new Error(`--quiet-share: ${quietShare}`);
   const devices = v.help ? 0 : num('devices', v.devices, NaN, 1);
   if (!v.help && !Number.isInteger(devices)) throw new Error('--devices N is required');
+  const offlineAfter =
+    v['offline-after'] === undefined ? undefined : num('offline-after', v['offline-after'], 0, 2);
+  const beat = heartbeat(v['heartbeat-minutes'], scale, offlineAfter);
   return {
     devices,
     baseUrl: v['base-url'] ?? 'http://127.0.0.1:3000',
@@ -106,12 +155,11 @@ export function readOptions(argv: string[], env: Record<string, string | undefin
     model: v.model ?? 'hub-2',
     provider: v.provider ?? 'acme',
     keyKind,
-    heartbeatMs: (num('heartbeat-minutes', v['heartbeat-minutes'], 5, 0.01) * MINUTE) / scale,
+    heartbeatMs: beat.heartbeatMs,
     quietShare,
     quietMs: (num('quiet-minutes', v['quiet-minutes'], 20, 0.01) * MINUTE) / scale,
     quietAfterMs: (num('quiet-after-minutes', v['quiet-after-minutes'], 3) * MINUTE) / scale,
-    offlineAfter:
-      v['offline-after'] === undefined ? undefined : num('offline-after', v['offline-after'], 0, 2),
+    offlineAfter,
     ship: v.ship,
     watch: num('watch', v.watch, 3),
     intervalMs: num('interval', v.interval, 10, 1) * 1000,
@@ -119,6 +167,7 @@ export function readOptions(argv: string[], env: Record<string, string | undefin
     durationMs: v.duration === undefined ? undefined : num('duration', v.duration, 0) * 1000,
     registerOnly: v['register-only'] ?? false,
     help: v.help ?? false,
+    warnings: beat.warnings,
   };
 }
 

@@ -158,6 +158,24 @@ describe('dev:fleet plumbing', () => {
     expect(() => readOptions(['--devices', '1', '--key', 'rsa'], {})).toThrow('--key');
   });
 
+  it('keeps the heartbeat within a third of --offline-after: by default, else a warning or a refusal', () => {
+    const run = (...flags: string[]) => readOptions(['--devices', '1', ...flags], {});
+    // The README's run: 5 minutes / 10 would be 30 s, the threshold itself.
+    expect(run('--offline-after', '30', '--time-scale', '10')).toMatchObject({
+      heartbeatMs: 10_000,
+      warnings: [],
+    });
+    expect(run('--offline-after', '3600')).toMatchObject({ heartbeatMs: 300_000, warnings: [] });
+    expect(run('--offline-after', '30', '--heartbeat-minutes', '0.25')).toMatchObject({
+      heartbeatMs: 15_000,
+      warnings: [expect.stringMatching(/heartbeat every 15 s.*threshold of 30 s.*at most 10 s/)],
+    });
+    expect(() => run('--offline-after', '30', '--heartbeat-minutes', '0.5')).toThrow(
+      /--heartbeat-minutes.*30 s.*not under.*--offline-after 30/,
+    );
+    expect(run('--time-scale', '10')).toMatchObject({ heartbeatMs: 30_000, warnings: [] });
+  });
+
   it('summarises an interval', () => {
     const st = newStats();
     for (let i = 1; i <= 100; i++) record(st.heartbeat, true, 204, i);

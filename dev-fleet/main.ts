@@ -14,6 +14,7 @@ async function main(): Promise<void> {
   const env = readEnv();
   const o = readOptions(process.argv.slice(2), env);
   if (o.help) return console.log(USAGE);
+  for (const w of o.warnings) console.warn(`dev:fleet: ${w}`);
   const client = new FleetClient(o.baseUrl, { sockets: o.concurrency });
   const cookie = await adminCookie(client, {
     cookie: o.cookie,

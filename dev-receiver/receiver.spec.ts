@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { describeDelivery, RunningReceiver, startReceiver } from './receiver';
+import { readReceiverOptions } from './receiver-options';
 
 const SECRET = `whsec_${Buffer.from('dev-receiver-test-secret-32-bytes!').toString('base64')}`;
 const OTHER = `whsec_${Buffer.from('another-secret-of-thirty-two-byte').toString('base64')}`;
@@ -124,5 +125,22 @@ describe('the development webhook receiver', () => {
       receiver = undefined;
       await expect(pending).resolves.toMatch(/socket hang up|ECONNRESET/);
     });
+  });
+});
+
+describe("dev:receiver's command line", () => {
+  it('takes the secrets from RECEIVER_SECRET (comma-separated), so npm does not print them', () => {
+    const o = readReceiverOptions([], { RECEIVER_SECRET: `${SECRET}, ${OTHER}` });
+    expect(o).toMatchObject({ port: 4100, secrets: [SECRET, OTHER], answer: 204 });
+    expect(readReceiverOptions(['--secret', OTHER], { RECEIVER_SECRET: SECRET }).secrets).toEqual([
+      SECRET,
+      OTHER,
+    ]);
+    expect(readReceiverOptions(['--port', '0', '--hang'], {})).toMatchObject({
+      port: 0,
+      secrets: [],
+      answer: 'hang',
+    });
+    expect(() => readReceiverOptions(['--status', '99'], {})).toThrow('--status');
   });
 });

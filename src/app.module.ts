@@ -24,6 +24,8 @@ import { UserApiModule } from './users/user-api.module';
 import { SubscriptionsApiModule } from './subscription/subscriptions-api.module';
 import { ProcessorWebhookModule } from './processor-webhook/processor-webhook.module';
 import { AuditApiModule } from './audit/audit-api.module';
+import { PersonalDataModule } from './personal-data/personal-data.module';
+import { PreviousKeysNotice } from './personal-data/previous-keys-notice.service';
 
 @Module({
   imports: [
@@ -47,8 +49,11 @@ import { AuditApiModule } from './audit/audit-api.module';
     DeviceApiModule,
     OutgoingWebhookApiModule,
     AuditApiModule,
+    PersonalDataModule,
   ],
   providers: [
+    // The server's boot alone says whether DATA_ENCRYPTION_PREVIOUS_KEYS is still needed.
+    PreviousKeysNotice,
     { provide: APP_FILTER, useClass: ProblemDetailsFilter },
     { provide: APP_PIPE, useClass: AppValidationPipe },
   ],

@@ -12,6 +12,7 @@ import { reportBootFailure } from './common/logging/boot-failure';
 import { installFatalErrorLogging } from './common/logging/fatal-error';
 import { flushLogsSync } from './common/logging/log-destination';
 import { loadAppConfig } from './config/load-env';
+import { stripeSdk } from './processor/payment-processor.client';
 
 async function bootstrap(): Promise<void> {
   // Lines written before the app's logger exists (a config warning) wait for it, in its format.
@@ -19,6 +20,10 @@ async function bootstrap(): Promise<void> {
   // The same instance AppModule gets (loadAppConfig reads once per process).
   const config = loadAppConfig();
   installFatalErrorLogging({ level: config.logLevel });
+  // The processor's SDK now, while the embedded database starts, not on the first checkout or
+  // webhook: loading it stalls every request in flight for as long, past the Redis command
+  // timeout of the rate limits on a busy machine.
+  if (config.stripe.secretKey || config.stripe.webhookSecrets.length > 0) stripeSdk();
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule,
     createHttpAdapter(config),

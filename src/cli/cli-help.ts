@@ -30,6 +30,7 @@ export function commandHelp(name: string, command: CliCommand): string {
     `usage: ${command.usage}`,
     '',
     command.summary,
+    ...(command.description ? ['', command.description] : []),
     ...(flags.length > 0 ? ['', 'flags:', ...table(flags)] : []),
     '',
     `${name} --help shows this.`,

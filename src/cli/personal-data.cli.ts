@@ -16,10 +16,14 @@ export interface RekeyReport {
   key_id: string;
   data_keys: number;
   webhook_secrets: number;
-  /** Whether the key check (and search key) was rewrapped now: false when it already was, or
-   * when something is still under an older key (another rekey's open batch): run it again. */
-  key_check: boolean;
+  /**
+   * The key check (and search key): `rewrapped` now, `already_current` (an earlier run did it), or
+   * `older_key_in_use` while something is still under an older key (another rekey's open batch).
+   */
+  key_check: KeyCheckOutcome;
 }
+
+type KeyCheckOutcome = 'rewrapped' | 'already_current' | 'older_key_in_use';
 
 /** Runs `batch` until it rewraps nothing; each batch is its own transaction (resumable). */
 async function drain(batch: (limit: number) => Promise<number>): Promise<number> {
@@ -39,9 +43,10 @@ async function rekey(app: INestApplicationContext): Promise<RekeyReport> {
   const endpoints = app.get(WebhookSecretRekey);
   const dataKeys = await drain((n) => personalData.rekeyBatch(n));
   const secrets = await drain((n) => endpoints.rekeySecrets(n));
-  const keyCheck = await app.get(DataSource).transaction(async (m) => {
+  const keyCheck = await app.get(DataSource).transaction(async (m): Promise<KeyCheckOutcome> => {
     const left = (await personalData.notRekeyed(m)) + (await endpoints.secretsNotRekeyed(m));
-    return left === 0 && keyring.rewrapCheck(m);
+    if (left > 0) return 'older_key_in_use';
+    return (await keyring.rewrapCheck(m)) ? 'rewrapped' : 'already_current';
   });
   const report = {
     key_id: keyring.currentKeyId,
@@ -53,11 +58,26 @@ async function rekey(app: INestApplicationContext): Promise<RekeyReport> {
   return report;
 }
 
+const REKEY_HELP = `The key rotation's step (docs/privacy.md, "Rotating the key"): with the new key as
+DATA_ENCRYPTION_KEY and the old ones in DATA_ENCRYPTION_PREVIOUS_KEYS, rewraps every data key and
+webhook secret under the new key, then the key check and the search key. Nothing is decrypted but
+the keys themselves; the records' fields stay as they are.
+
+It works in batches of ${BATCH}, each its own transaction: stopped, it can be run again and goes on
+where it was. On PostgreSQL the servers may keep running; on the embedded database
+(no DATABASE_URL) stop the server first, as the data directory has one user at a time.
+
+Prints {"key_id","data_keys","webhook_secrets","key_check"}: the current key's id, what this run
+rewrapped, and the key check: "rewrapped" or "already_current" (nothing is left under an older key:
+DATA_ENCRYPTION_PREVIOUS_KEYS can go), or "older_key_in_use" (another rekey holds a batch, or
+an instance still writes under an older key): run it again.`;
+
 export const personalDataCommands: Record<string, CliCommand> = {
   'data:rekey': {
     summary:
       'Rewrap every data key and webhook secret under DATA_ENCRYPTION_KEY, then the key check',
     usage: 'data:rekey',
+    description: REKEY_HELP,
     options: {},
     module: PersonalDataCliModule,
     prepare: () => Promise.resolve(rekey),

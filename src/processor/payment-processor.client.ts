@@ -11,11 +11,12 @@ const WEBHOOK_TOLERANCE_SECONDS = 300;
 let sdk: typeof Stripe | undefined;
 
 /**
- * The Stripe SDK, required on first use rather than at startup: loading it takes ~50 ms of boot
- * and the first checkout or webhook can pay that instead.
+ * The Stripe SDK, required on first use: the server's boot calls this when the processor is
+ * configured (main.ts), so no request waits on the load; a command that never calls the processor
+ * (most of the CLI) never loads it.
  */
 export function stripeSdk(): typeof Stripe {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see above
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on demand, see above
   sdk ??= require('stripe') as typeof Stripe;
   return sdk;
 }
@@ -23,7 +24,7 @@ export function stripeSdk(): typeof Stripe {
 /**
  * The one place the Stripe SDK is built: from AppConfig, pointed at STRIPE_API_BASE when set,
  * with a bounded timeout and retries (the SDK resends a failed POST with the same idempotency key).
- * Built on the first checkout, so a boot does not load the SDK.
+ * Built on the first call; the SDK itself is loaded at the server's boot (stripeSdk).
  */
 @Injectable()
 export class PaymentProcessorClient {

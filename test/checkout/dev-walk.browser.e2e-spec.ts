@@ -60,7 +60,9 @@ describeBrowser('the development walk in Chromium', () => {
     if (res.status !== 201) {
       throw new Error(`POST /api/v1/webhook-endpoints: ${res.status} ${JSON.stringify(res.body)}`);
     }
-    const tool = runDevTool('dev-receiver', ['--port', String(port), '--secret', res.body.secret]);
+    const tool = runDevTool('dev-receiver', ['--port', String(port)], {
+      RECEIVER_SECRET: res.body.secret as string,
+    });
     await tool.waitFor(RECEIVER_READY);
     return tool;
   }

@@ -66,4 +66,23 @@ describeBrowser('the success page in Chromium', () => {
     expect(await page.locator('#back-to-plans').isVisible()).toBe(true);
     await page.close();
   });
+
+  it('says at once that a link that is no checkout we know (400 or 404) is not one, and how to reach us', async () => {
+    const { phone, email } = t.config.support;
+    // A malformed id is a 400 from the status call, a well-formed unknown one a 404.
+    for (const sessionId of ['bogus', 'cs_test_000000000000000000000000']) {
+      const page = await browser.newPage();
+      const started = Date.now();
+      await page.goto(`${base}/plans/success?session_id=${sessionId}`);
+      await stateIs(page, 'unknown');
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await expect(title(page).textContent()).resolves.toBe('We do not know this checkout');
+      const status = await page.locator('#confirmation-status').textContent();
+      expect(status).toContain(phone);
+      expect(status).toContain(email);
+      expect(status).not.toMatch(/email you/);
+      expect(await page.locator('#next-steps').isVisible()).toBe(false);
+      await page.close();
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -293,6 +294,25 @@ describe('bulk registration: POST /api/v1/devices/batch and device:import', () =
         file('many.csv', ['device_id,model,provider', ...rows].join('\n')),
       );
       expect(many).toMatchObject({ code: 1, stderr: expect.stringMatching(/at most 1000/) });
+    });
+
+    it('stops reading a file past 2 MiB, a FIFO too (its size is unknown until it is read)', async () => {
+      const fifo = join(dir, 'devices.fifo');
+      await new Promise<void>((resolve, reject) =>
+        spawn('mkfifo', [fifo]).on('exit', (code) =>
+          code === 0 ? resolve() : reject(new Error('mkfifo')),
+        ),
+      );
+      // Rows that would parse: without the byte limit the whole 3 MiB is read and refused for its rows.
+      const writer = spawn('sh', ['-c', 'yes "dev-x,hub-2,acme" | head -c 3145728 > "$0"', fifo], {
+        stdio: 'ignore',
+      });
+      try {
+        const result = await importing(fifo);
+        expect(result).toMatchObject({ code: 1, stderr: expect.stringMatching(/is over 2 MiB/) });
+      } finally {
+        writer.kill();
+      }
     });
   });
 });

@@ -7,6 +7,7 @@ import { processorEnv } from '../support/checkout';
 import { FakeProcessor } from '../support/fake-processor';
 import { freePort } from '../support/ports';
 import { redisServerAvailable, startRedis, stopRedis } from '../support/redis-server';
+import { TcpProxy } from '../support/tcp-proxy';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -106,6 +107,33 @@ describeWithRedis('rate limits when Redis is unreachable', () => {
     expect(count(back, 429)).toBe(2);
     expect((await redisKeys()).length).toBeGreaterThan(0);
     expect(logs.filter((l) => l.includes('Redis answers again'))).toHaveLength(1);
+  });
+
+  it('a burst counted half in Redis, half in memory (Redis stalls mid-window) gets the limit once', async () => {
+    const proxy = await new TcpProxy({ host: '127.0.0.1', port }).start();
+    const env = processorEnv(fake.url, {
+      REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
+      RATE_LIMIT_CHECKOUT_PER_MINUTE: String(LIMIT),
+      TRUST_PROXY: 'loopback',
+    });
+    const app = await createTestApp({ env });
+    try {
+      const post = () =>
+        app.http().post('/api/lease/checkout').set('X-Forwarded-For', '203.0.113.20').send({});
+      const inRedis = [];
+      for (let i = 0; i < 6; i++) inRedis.push((await post()).status);
+      expect(inRedis).toEqual(Array(6).fill(200));
+      // Redis stops answering: the next commands time out and the rest is counted in memory,
+      // which goes on from the count Redis last gave instead of from 0.
+      proxy.stall();
+      const inMemory = (await Promise.all(Array.from({ length: 8 }, post))).map((r) => r.status);
+      expect(count(inMemory, 200)).toBe(LIMIT - 6);
+      expect(count(inMemory, 429)).toBe(8 - (LIMIT - 6));
+    } finally {
+      proxy.flow();
+      await app.close();
+      await proxy.stop();
+    }
   });
 
   it('boots while Redis is down and limits from the first request', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Logger } from '@nestjs/common';
 import { Client } from 'pg';
 import { keyId } from '../../src/personal-data/personal-data.crypto';
 import { signIn } from '../support/auth';
@@ -119,8 +120,25 @@ describe('rotating DATA_ENCRYPTION_KEY: previous keys, data:rekey, the boot chec
     expect(keys.every((k) => k.wrapped.startsWith(`k1.${kid(A)}.`))).toBe(true);
   });
 
+  /** What the boot logged at `level` (the DataKeys logger's lines among them). */
+  async function bootLogging(level: 'log' | 'warn', key: string, previous?: string) {
+    const spy = jest.spyOn(Logger.prototype, level);
+    try {
+      const app = await boot(key, previous);
+      return { app, lines: spy.mock.calls.map(([message]) => String(message)) };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
   it('with key B and A among the previous keys: reads, signs, and data:rekey rewraps all', async () => {
-    await readsAndSigns(await boot(B, A), 'Rotation Person');
+    const { app, lines } = await bootLogging('warn', B, A);
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /still under a previous key.*data:rekey.*DATA_ENCRYPTION_PREVIOUS_KEYS/,
+      ),
+    );
+    await readsAndSigns(app, 'Rotation Person');
     await stop(); // the embedded database: one connection at a time
     const rekey = () =>
       cliJsonWith(
@@ -131,15 +149,23 @@ describe('rotating DATA_ENCRYPTION_KEY: previous keys, data:rekey, the boot chec
       key_id: kid(B),
       data_keys: 1,
       webhook_secrets: 1,
-      key_check: true,
+      key_check: 'rewrapped',
     });
     // Resumable and idempotent: nothing is left to do.
     expect(await rekey()).toEqual({
       key_id: kid(B),
       data_keys: 0,
       webhook_secrets: 0,
-      key_check: false,
+      key_check: 'already_current',
     });
+  });
+
+  it('after data:rekey, a boot still given key A says it is no longer needed', async () => {
+    const { lines } = await bootLogging('log', B, A);
+    await stop();
+    expect(lines).toContainEqual(
+      expect.stringMatching(/previous keys no longer needed.*remove DATA_ENCRYPTION_PREVIOUS_KEYS/),
+    );
   });
 
   it('boots with key B alone after data:rekey: every data key and secret names B', async () => {

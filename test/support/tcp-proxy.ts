@@ -12,6 +12,7 @@ export class TcpProxy {
   private server?: Server;
   private readonly sockets = new Set<Socket>();
   private open = true;
+  private stalled = false;
   port = 0;
 
   constructor(private readonly target: ProxyTarget) {}
@@ -42,6 +43,7 @@ export class TcpProxy {
       s.on('error', () => s.destroy());
     }
     client.pipe(upstream).pipe(client);
+    if (this.stalled) for (const s of [client, upstream]) s.pause();
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
   }
@@ -54,6 +56,20 @@ export class TcpProxy {
 
   restore(): void {
     this.open = true;
+  }
+
+  /**
+   * Holds every byte in both directions, on open connections and new ones, until `flow()`: a
+   * dependency that is there but does not answer (connections open, commands time out).
+   */
+  stall(): void {
+    this.stalled = true;
+    for (const s of this.sockets) s.pause();
+  }
+
+  flow(): void {
+    this.stalled = false;
+    for (const s of this.sockets) s.resume();
   }
 
   async stop(): Promise<void> {

@@ -45,6 +45,8 @@ export type CliRun = (app: INestApplicationContext) => Promise<unknown>;
 export interface CliCommand {
   summary: string;
   usage: string;
+  /** More for `<command> --help` than the summary: what to know before running it. */
+  description?: string;
   options: CliOptions;
   positionals?: string[];
   /**

@@ -54,6 +54,22 @@ describe('FixedWindowStorage', () => {
     expect(storage.longestBlock(counters)).toBe(0);
   });
 
+  it('goes on from a count mirrored from Redis; a late, lower answer of that window never lowers it', () => {
+    const redis = (totalHits: number, timeToExpire = 50) => ({
+      totalHits,
+      timeToExpire,
+      isBlocked: false,
+      timeToBlockExpire: 0,
+    });
+    storage.mirror('k', 'p', redis(2));
+    expect(hit()).toMatchObject({ totalHits: 3, timeToExpire: 50 });
+    storage.mirror('k', 'p', redis(1));
+    expect(hit()).toMatchObject({ totalHits: 4, isBlocked: true });
+    // Redis's window ends later than this one: Redis began a new window, which this one takes.
+    storage.mirror('k', 'p', redis(1, 60 + 50));
+    expect(hit()).toMatchObject({ totalHits: 2, timeToExpire: 110 });
+  });
+
   it("is a ThrottlerStorage: increment resolves to count's record", async () => {
     const viaInterface: ThrottlerStorage = storage;
     await expect(viaInterface.increment('i', 60_000, 3, 60_000, 'p')).resolves.toMatchObject({

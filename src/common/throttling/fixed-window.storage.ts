@@ -69,6 +69,27 @@ export class FixedWindowStorage implements ThrottlerStorage {
   }
 
   /**
+   * Takes a count Redis answered as this counter's (RedisFallbackStorage): counting here after a
+   * fallback goes on from it instead of from 0, so a window split between the two stores allows
+   * its limit once, not twice. A lower count in the same window (a late answer) never lowers it.
+   * Each counter Redis counts so stays here until its window ends (the sweep).
+   */
+  mirror(key: string, throttlerName: string, record: ThrottlerStorageRecord): void {
+    const now = this.now();
+    const expiresAt = now + record.timeToExpire * 1000;
+    const blockedUntil = record.isBlocked ? now + record.timeToBlockExpire * 1000 : 0;
+    const id = `${key}:${throttlerName}`;
+    const w = this.windows.get(id);
+    // Redis's window ending later than ours (its seconds are rounded up: 1 s of slack) is a new one.
+    if (!w || w.expiresAt <= now || expiresAt > w.expiresAt + 1000) {
+      this.windows.set(id, { hits: record.totalHits, expiresAt, blockedUntil });
+      return;
+    }
+    w.hits = Math.max(w.hits, record.totalHits);
+    w.blockedUntil = Math.max(w.blockedUntil, blockedUntil);
+  }
+
+  /**
    * The longest any of the counters stays blocked, in milliseconds (0: none is), without
    * counting a hit; the same question RedisFallbackStorage answers, here at once.
    */

@@ -18,6 +18,8 @@ const blockKey = (key: string, throttlerName: string) => `{${key}:${throttlerNam
  * times out or finds no connection switches to memory at once; a timed-out connection is dropped,
  * so the client's own reconnect ('ready', after its ready check) tells when Redis answers again.
  * Redis refusing on an open connection (an error reply) is tried again every RETRY_AFTER_MS.
+ * Memory keeps the last count Redis gave for each counter, so one window split between the two
+ * (a command that times out mid-burst) allows its limit once, not once in each.
  * With no offline queue, a command while disconnected fails at once instead of waiting.
  */
 export class RedisFallbackStorage implements ThrottlerStorage {
@@ -49,7 +51,10 @@ export class RedisFallbackStorage implements ThrottlerStorage {
     const counted = await this.attempt(() =>
       this.store.increment(key, ttl, limit, blockDuration, throttlerName),
     );
-    if (counted.ok) return counted.value;
+    if (counted.ok) {
+      this.memory.mirror(key, throttlerName, counted.value);
+      return counted.value;
+    }
     this.metrics.hits.inc();
     return this.memory.count(key, ttl, limit, blockDuration, throttlerName);
   }

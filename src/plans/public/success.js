@@ -1,6 +1,8 @@
 // The success page: the processor sends the customer here as soon as the hosted checkout ends,
 // often before its webhook has reached us. Says "confirmed" only once the subscription is paid;
-// until then it checks again, for a couple of minutes. No inline script (strict CSP).
+// until then it checks again, for a couple of minutes. A link that is no checkout we know (the
+// status call answers 400 or 404) says so at once, with the care team's contact. No inline
+// script (strict CSP).
 'use strict';
 
 (function () {
@@ -39,20 +41,40 @@
       status:
         'This is taking longer than usual. We will email you as soon as it is confirmed; you can close this page.',
     },
+    // The status call refused the id (400) or knows no such checkout (404): waiting cannot help.
+    unknown: {
+      title: 'We do not know this checkout',
+      status: function () {
+        return (
+          'This link is not a checkout we know, so there is no payment to show here. ' +
+          'If you paid or need help, ' +
+          contactLine() +
+          '.'
+        );
+      },
+    },
   };
+
+  // The care team's phone and email as the page's contact card shows them (from the server).
+  function contactLine() {
+    var tel = document.querySelector('#contact a[href^="tel:"]');
+    var mail = document.querySelector('#contact a[href^="mailto:"]');
+    if (!tel || !mail) return 'please contact our care team';
+    return 'call ' + tel.textContent + ' or write to ' + mail.textContent;
+  }
 
   function show(name) {
     var s = STATES[name];
     box.setAttribute('data-state', name);
     title.textContent = s.title;
-    status.textContent = s.status;
+    status.textContent = typeof s.status === 'function' ? s.status() : s.status;
     nextSteps.hidden = !s.next;
     back.hidden = !s.back;
     title.focus();
   }
 
   var sessionId = new window.URLSearchParams(window.location.search).get('session_id');
-  if (!sessionId) return show('slow');
+  if (!sessionId) return show('unknown');
 
   function check(attempt) {
     fetch(STATUS_URL + encodeURIComponent(sessionId), {
@@ -60,7 +82,7 @@
       cache: 'no-store',
     })
       .then(function (res) {
-        if (res.status === 400) return { stop: true };
+        if (res.status === 400 || res.status === 404) return { status: 'unknown' };
         return res.ok ? res.json() : null;
       })
       .catch(function () {
@@ -70,7 +92,7 @@
         var current = body && body.status;
         // pending (or anything unexpected): not confirmed yet, ask again.
         if (current && Object.prototype.hasOwnProperty.call(STATES, current)) return show(current);
-        if ((body && body.stop) || attempt >= DELAYS.length) return show('slow');
+        if (attempt >= DELAYS.length) return show('slow');
         window.setTimeout(function () {
           check(attempt + 1);
         }, DELAYS[attempt] * 1000);
