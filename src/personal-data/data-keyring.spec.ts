@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
@@ -130,6 +139,58 @@ describe('DataKeyring at boot', () => {
     await boot(rows, { dataDir });
     writeFileSync(`${dataDir}.data-key`, randomBytes(32).toString('base64'));
     await expect(boot(rows, { dataDir })).rejects.toThrow(/DATA_ENCRYPTION_KEY/);
+  });
+
+  describe('the key file beside the embedded data, trusted only when it is our own', () => {
+    const chosen = randomBytes(32).toString('base64');
+    const cases: [string, (file: string) => void, RegExp][] = [
+      [
+        'a symbolic link (to a 0644 file holding a chosen key)',
+        (file) => {
+          writeFileSync(join(dir, 'theirs'), chosen, { mode: 0o644 });
+          chmodSync(join(dir, 'theirs'), 0o644);
+          symlinkSync(join(dir, 'theirs'), file);
+        },
+        /is a symbolic link/,
+      ],
+      [
+        'readable by group or others',
+        (file) => {
+          writeFileSync(file, chosen);
+          chmodSync(file, 0o640);
+        },
+        /open to group or others \(mode 0640\)/,
+      ],
+      ['3 bytes, not a key', (file) => writeFileSync(file, 'abc', { mode: 0o600 }), /not a key/],
+    ];
+    if (process.getuid?.() === 0) {
+      cases.push([
+        'made first by another user',
+        (file) => {
+          writeFileSync(file, chosen, { mode: 0o600 });
+          chownSync(file, 65534, 65534);
+        },
+        /is owned by uid 65534/,
+      ]);
+    }
+
+    it.each(cases)('refuses one that is %s, naming the file', async (_name, plant, why) => {
+      const dataDir = join(dir, 'pglite');
+      const file = `${dataDir}.data-key`;
+      plant(file);
+      for (const key of [undefined, a]) {
+        const failure = boot(new FakeRows(), { dataDir, key });
+        await expect(failure).rejects.toThrow(why);
+        await expect(failure).rejects.toThrow(file);
+      }
+    });
+
+    it('makes a new one only where nothing is: never writes through a dangling link', async () => {
+      const dataDir = join(dir, 'pglite');
+      symlinkSync(join(dir, 'nowhere'), `${dataDir}.data-key`);
+      await expect(boot(new FakeRows(), { dataDir })).rejects.toThrow(/is a symbolic link/);
+      expect(() => statSync(join(dir, 'nowhere'))).toThrow();
+    });
   });
 
   it('rewrapCheck puts the check under the current key once, and drops the generated key', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -9,6 +9,7 @@ import { bootStep } from '../common/errors/boot.error';
 import { normalizeEmail } from '../common/validation/email';
 import { AppConfig } from '../config/app-config';
 import { DataProtection } from './data-protection.entity';
+import { createKeyFile, readKeyFile } from './embedded-key.file';
 import {
   keyedHash,
   keyId,
@@ -159,24 +160,19 @@ export class DataKeyring implements OnModuleInit {
   /** The embedded store's key file when there is one, never made (a key is configured). */
   private async existingEmbeddedKey(): Promise<Buffer[]> {
     const path = this.embeddedKeyPath();
-    if (!path) return [];
-    try {
-      return [Buffer.from((await readFile(path, 'utf8')).trim(), 'base64')];
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      return [];
-    }
+    const key = path ? await readKeyFile(path) : undefined;
+    return key ? [key] : [];
   }
 
   private async embeddedKey(): Promise<Buffer | undefined> {
     const path = this.embeddedKeyPath();
     if (!path) return undefined;
-    const [existing] = await this.existingEmbeddedKey();
+    const existing = await readKeyFile(path);
     if (existing) return existing;
     const key = randomBytes(32);
     await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
-    await chmod(path, 0o600);
+    // Another instance (or anyone) made one since the read: theirs is read, and checked, instead.
+    if (!(await createKeyFile(path, key))) return readKeyFile(path);
     this.logger.warn(
       `DATA_ENCRYPTION_KEY is not set: made a key for the embedded data in ${path} (mode 0600)`,
     );
