@@ -16,7 +16,7 @@ import type { Repository } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { DataKeyring } from './data-keyring';
 import type { DataProtection } from './data-protection.entity';
-import { keyId, unwrap, wrappedBy } from './personal-data.crypto';
+import { keyId, unwrap, wrap, wrappedBy } from './personal-data.crypto';
 
 /** The one `data_protection` row, in memory: what the keyring reads and inserts. */
 class FakeRows {
@@ -191,6 +191,26 @@ describe('DataKeyring at boot', () => {
       await expect(boot(new FakeRows(), { dataDir })).rejects.toThrow(/is a symbolic link/);
       expect(() => statSync(join(dir, 'nowhere'))).toThrow();
     });
+  });
+
+  it('refuses data under the fixed development key of earlier releases, naming the one-time way', async () => {
+    // That key is public (docs/privacy.md): whoever writes the database could wrap a check under it.
+    const fixed = Buffer.from('vJDfV5ENVjoDDvj2+8GUhmA7FnACCAKQSV0Nll7Uwhs=', 'base64');
+    const rows = new FakeRows();
+    rows.row = {
+      id: 1,
+      keyCheck: wrap(fixed, Buffer.from('device-care data protection check v1')),
+      searchKey: wrap(fixed, randomBytes(32)),
+      generatedKey: null,
+      updatedAt: new Date(),
+    };
+    for (const s of [{ key: a }, {}, { dataDir: join(dir, 'pglite') }]) {
+      const failure = boot(rows, s);
+      await expect(failure).rejects.toThrow(/fixed development key/);
+      await expect(failure).rejects.toThrow(/DATA_ENCRYPTION_PREVIOUS_KEYS.*data:rekey/);
+    }
+    const k = await boot(rows, { key: a, previousKeys: [fixed] });
+    expect(k.currentKeyId).toBe(keyId(a));
   });
 
   it('rewrapCheck puts the check under the current key once, and drops the generated key', async () => {
