@@ -18,6 +18,7 @@ export const API_DOCS_JSON_PATH = 'api/docs-json';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
+/** Every area of the API, one tag each; the document's overview lists them all. */
 const TAGS: [name: string, description: string][] = [
   ['auth', 'Sessions for people: sign in with an ID token, the session cookie'],
   ['users', "Account administration (role admin, the administrator's organization)"],
@@ -26,9 +27,21 @@ const TAGS: [name: string, description: string][] = [
   ['device-scoped', 'Operations a device makes with its own bearer token'],
   ['checkout', 'The public subscription checkout'],
   ['subscriptions', 'The operators’ view of subscriptions (fulfilment organization)'],
+  [
+    'webhook-endpoints',
+    "Where the organization's signed events go: endpoints, their secrets, test events, deliveries",
+  ],
+  ['audit-events', "The audit trail of the administrator's organization (role admin)"],
   ['payment processor', 'Signed events from the payment processor'],
   ['health', 'Probes for load balancers and orchestrators'],
 ];
+
+const OVERVIEW =
+  'Sessions for people (cookie), short-lived bearer tokens for devices, and signed webhooks both ' +
+  'ways. Errors are RFC 9457 problem details (`application/problem+json`) with a stable `code`. ' +
+  'The server is `BASE_URL`; open these docs there, so that "Try it out" calls the same origin ' +
+  'with the session cookie.\n\nThe areas, one tag each:\n\n' +
+  TAGS.map(([name, description]) => `- **${name}**: ${description}`).join('\n');
 
 /**
  * The OpenAPI document as served at /api/docs-json; `npm run openapi:lint` and the generated
@@ -37,14 +50,10 @@ const TAGS: [name: string, description: string][] = [
 export function buildApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
   const builder = new DocumentBuilder()
     .setTitle('Device-care service')
-    .setDescription(
-      'Sessions for people (cookie), short-lived bearer tokens for devices, the organization ' +
-        'device list, the public subscription checkout and the payment processor webhook. ' +
-        'Errors are RFC 9457 problem details (`application/problem+json`) with a stable `code`.',
-    )
+    .setDescription(OVERVIEW)
     .setVersion(config.version)
     .setLicense('UNLICENSED', '')
-    .addServer(config.baseUrl)
+    .addServer(config.baseUrl, 'BASE_URL: where clients reach this instance')
     .addCookieAuth(
       config.session.cookieName,
       { type: 'apiKey', in: 'cookie', description: 'The HttpOnly session cookie set by login' },
