@@ -82,7 +82,9 @@ export function buildApiDocument(app: INestApplication, config: AppConfig): Open
     extraModels: [ProblemDetailsSchema],
   });
   delete document.info.license?.url;
-  return closeRequestBodies(addServiceWideProblems(markPublicOperations(document)));
+  return nullableReferences(
+    closeRequestBodies(addServiceWideProblems(markPublicOperations(document))),
+  );
 }
 
 /** An operation without a security requirement is public: say so (`security: []`), not nothing. */
@@ -153,5 +155,28 @@ function closeRequestBodies(document: OpenAPIObject): OpenAPIObject {
     // Only DTO bodies (components): the webhook's raw event is the processor's to shape.
     if (schema && '$ref' in schema) close(schema, new Set());
   });
+  return document;
+}
+
+/** Only null, as OpenAPI 3.0.3 can say it: `nullable` adds null to the type beside it. */
+const NULL_ONLY: SchemaObject = { type: 'object', nullable: true, enum: [null] };
+
+/**
+ * A nullable property of a DTO type (`@ApiProperty({ type: Dto, nullable: true })`): Swagger
+ * writes `nullable` beside an `allOf` of the reference, which in OpenAPI 3.0.3 still refuses null
+ * (`nullable` only widens a `type` in the same object). Said as either the DTO or null.
+ */
+function nullableReferences(document: OpenAPIObject): OpenAPIObject {
+  for (const schema of Object.values(document.components?.schemas ?? {})) {
+    if ('$ref' in schema) continue;
+    for (const [name, property] of Object.entries(schema.properties ?? {})) {
+      if ('$ref' in property || !property.nullable || property.allOf?.length !== 1) continue;
+      const { description } = property;
+      schema.properties![name] = {
+        ...(description ? { description } : {}),
+        anyOf: [property.allOf[0], NULL_ONLY],
+      };
+    }
+  }
   return document;
 }
