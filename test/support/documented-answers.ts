@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OpenAPIObject, OperationObject, ResponseObject } from '@nestjs/swagger';
+// ajv's documented entry for JSON Schema 2020-12 (ajv.js.org/json-schema.html): it has no other.
+// eslint-disable-next-line no-restricted-imports
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { Response } from 'supertest';

@@ -828,7 +828,7 @@ export interface components {
             /** @description When its personal data was erased (ISO 8601) */
             erased_at: string | null;
             /** @description The device shipped for it; null before any assignment */
-            device: components["schemas"]["SubscriptionDeviceDto"] | (never | null);
+            device: components["schemas"]["SubscriptionDeviceDto"] | null;
             /** @description In the order the events happened (their `created`; ties in arrival order) */
             history: components["schemas"]["SubscriptionHistoryItemDto"][];
         };
@@ -851,7 +851,7 @@ export interface components {
             /** @description When its personal data was erased (ISO 8601) */
             erased_at: string | null;
             /** @description The device shipped for it; null before any assignment */
-            device: components["schemas"]["SubscriptionDeviceDto"] | (never | null);
+            device: components["schemas"]["SubscriptionDeviceDto"] | null;
         };
         ShipDeviceDto: {
             /**
@@ -901,7 +901,7 @@ export interface components {
             /** @example user.role_changed */
             action: string;
             actor: components["schemas"]["AuditActorDto"];
-            subject: components["schemas"]["AuditSubjectDto"] | (never | null);
+            subject: components["schemas"]["AuditSubjectDto"] | null;
             /** @description The client's address */
             ip: string | null;
             /** @description The X-Request-Id of the request */

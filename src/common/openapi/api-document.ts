@@ -158,8 +158,8 @@ function closeRequestBodies(document: OpenAPIObject): OpenAPIObject {
   return document;
 }
 
-/** Only null, as OpenAPI 3.0.3 can say it: `nullable` adds null to the type beside it. */
-const NULL_ONLY: SchemaObject = { type: 'object', nullable: true, enum: [null] };
+/** Only null: OpenAPI 3.0.3 has no null type, and `nullable` only widens a `type` beside it. */
+const NULL_ONLY: SchemaObject = { enum: [null] };
 
 /**
  * A nullable property of a DTO type (`@ApiProperty({ type: Dto, nullable: true })`): Swagger
