@@ -20,6 +20,11 @@ import type { Response } from 'supertest';
  * test file (Jest gives every file its own modules).
  */
 const JSON_TYPES = ['application/json', 'application/problem+json'];
+/**
+ * Node's HTTP parser refuses these before a request exists (common/http/server-limits.ts): they
+ * answer a connection, not an operation, which is why no operation documents them.
+ */
+const BEFORE_ANY_ROUTE = new Set([408, 431]);
 const DEFS = 'openapi.json';
 /** 3.0 keywords JSON Schema 2020-12 does not know; annotations only. */
 const ANNOTATIONS = ['example', 'xml', 'externalDocs', 'discriminator'];
@@ -86,6 +91,7 @@ class DocumentedAnswers {
     const found = this.operations.find((o) => o.method === method && o.pattern.test(path));
     const mediaType = String(res.headers['content-type'] ?? '').split(';')[0];
     if (!found || method === 'head' || !JSON_TYPES.includes(mediaType)) return undefined;
+    if (BEFORE_ANY_ROUTE.has(res.status)) return undefined;
     const id = found.op.operationId ?? `${method} ${path}`;
     const response = (found.op.responses[res.status] ?? found.op.responses.default) as
       ResponseObject | undefined;
