@@ -1,4 +1,4 @@
-import { createHash, createSecretKey, KeyObject, randomBytes } from 'node:crypto';
+import { createSecretKey, KeyObject, randomBytes } from 'node:crypto';
 import { LogLevel, NodeEnv, validateEnv, ValidatedEnv } from './env.validation';
 import { splitList } from './parse';
 import { TrustProxy } from './trust-proxy';
@@ -44,7 +44,6 @@ export interface DataEncryptionConfig {
   key?: Buffer;
   /** DATA_ENCRYPTION_PREVIOUS_KEYS: may unwrap, never wrap. */
   previousKeys: Buffer[];
-  legacyDevelopmentKey?: Buffer;
 }
 
 export interface RateLimitConfig {
@@ -224,8 +223,6 @@ export class AppConfig {
       previousKeys: splitList(env.DATA_ENCRYPTION_PREVIOUS_KEYS ?? '').map((k) =>
         Buffer.from(k, 'base64'),
       ),
-      // Webhook secrets of a development database written before keys were made per data store.
-      legacyDevelopmentKey: env.NODE_ENV === 'production' ? undefined : LEGACY_DEVELOPMENT_KEY,
     };
     this.personalDataRetentionDays = env.PERSONAL_DATA_RETENTION_DAYS;
     this.metricsEnabled = env.METRICS_ENABLED;
@@ -250,11 +247,6 @@ export class AppConfig {
     return new AppConfig(validateEnv(raw), version);
   }
 }
-
-/** The fixed key earlier releases used outside production; read, never written with. */
-const LEGACY_DEVELOPMENT_KEY = createHash('sha256')
-  .update('device-care development data key (never for production)')
-  .digest();
 
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 

@@ -98,7 +98,7 @@ describe('validateEnv', () => {
     ).not.toThrow();
   });
 
-  it('requires a 32-byte DATA_ENCRYPTION_KEY in production; elsewhere a development key', () => {
+  it('requires a 32-byte DATA_ENCRYPTION_KEY in production, and knows no fixed key elsewhere', () => {
     const prod = { NODE_ENV: 'production', DEVICE_TOKEN_SECRET: 'x'.repeat(32) };
     expect(() => validateEnv(prod)).toThrow(/DATA_ENCRYPTION_KEY: must be set/);
     expect(() =>
@@ -106,13 +106,12 @@ describe('validateEnv', () => {
     ).toThrow(/DATA_ENCRYPTION_KEY must be 32 bytes/);
     const key = Buffer.alloc(32, 9);
     const config = AppConfig.fromEnv({ ...prod, DATA_ENCRYPTION_KEY: key.toString('base64') });
-    expect(config.dataEncryption).toEqual({
-      key,
-      previousKeys: [],
-      legacyDevelopmentKey: undefined,
-    });
+    expect(config.dataEncryption).toEqual({ key, previousKeys: [] });
     expect(config.outgoingWebhooks.allowPrivate).toBe(false);
-    expect(AppConfig.fromEnv({}).dataEncryption.key).toBeUndefined();
+    // No fixed key is known anywhere: one would open whatever was written under it.
+    for (const NODE_ENV of ['development', 'test']) {
+      expect(AppConfig.fromEnv({ NODE_ENV }).dataEncryption).toEqual({ previousKeys: [] });
+    }
     expect(AppConfig.fromEnv({}).outgoingWebhooks.allowPrivate).toBe(true);
   });
 

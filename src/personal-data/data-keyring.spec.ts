@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
@@ -7,7 +16,7 @@ import type { Repository } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { DataKeyring } from './data-keyring';
 import type { DataProtection } from './data-protection.entity';
-import { keyId, unwrap, wrappedBy } from './personal-data.crypto';
+import { keyId, unwrap, wrap, wrappedBy } from './personal-data.crypto';
 
 /** The one `data_protection` row, in memory: what the keyring reads and inserts. */
 class FakeRows {
@@ -151,6 +160,78 @@ describe('DataKeyring at boot', () => {
     const mac2 = upgraded.auditMac('link');
     expect(mac2).not.toBe(mac);
     expect((await boot(rows, { key: a })).auditMac('link')).toBe(mac2);
+  });
+
+  describe('the key file beside the embedded data, trusted only when it is our own', () => {
+    const chosen = randomBytes(32).toString('base64');
+    const cases: [string, (file: string) => void, RegExp][] = [
+      [
+        'a symbolic link (to a 0644 file holding a chosen key)',
+        (file) => {
+          writeFileSync(join(dir, 'theirs'), chosen, { mode: 0o644 });
+          chmodSync(join(dir, 'theirs'), 0o644);
+          symlinkSync(join(dir, 'theirs'), file);
+        },
+        /is a symbolic link/,
+      ],
+      [
+        'readable by group or others',
+        (file) => {
+          writeFileSync(file, chosen);
+          chmodSync(file, 0o640);
+        },
+        /open to group or others \(mode 0640\)/,
+      ],
+      ['3 bytes, not a key', (file) => writeFileSync(file, 'abc', { mode: 0o600 }), /not a key/],
+    ];
+    if (process.getuid?.() === 0) {
+      cases.push([
+        'made first by another user',
+        (file) => {
+          writeFileSync(file, chosen, { mode: 0o600 });
+          chownSync(file, 65534, 65534);
+        },
+        /is owned by uid 65534/,
+      ]);
+    }
+
+    it.each(cases)('refuses one that is %s, naming the file', async (_name, plant, why) => {
+      const dataDir = join(dir, 'pglite');
+      const file = `${dataDir}.data-key`;
+      plant(file);
+      for (const key of [undefined, a]) {
+        const failure = boot(new FakeRows(), { dataDir, key });
+        await expect(failure).rejects.toThrow(why);
+        await expect(failure).rejects.toThrow(file);
+      }
+    });
+
+    it('makes a new one only where nothing is: never writes through a dangling link', async () => {
+      const dataDir = join(dir, 'pglite');
+      symlinkSync(join(dir, 'nowhere'), `${dataDir}.data-key`);
+      await expect(boot(new FakeRows(), { dataDir })).rejects.toThrow(/is a symbolic link/);
+      expect(() => statSync(join(dir, 'nowhere'))).toThrow();
+    });
+  });
+
+  it('refuses data under the fixed development key of earlier releases, naming the one-time way', async () => {
+    // That key is public (docs/privacy.md): whoever writes the database could wrap a check under it.
+    const fixed = Buffer.from('vJDfV5ENVjoDDvj2+8GUhmA7FnACCAKQSV0Nll7Uwhs=', 'base64');
+    const rows = new FakeRows();
+    rows.row = {
+      id: 1,
+      keyCheck: wrap(fixed, Buffer.from('device-care data protection check v1')),
+      searchKey: wrap(fixed, randomBytes(32)),
+      generatedKey: null,
+      updatedAt: new Date(),
+    };
+    for (const s of [{ key: a }, {}, { dataDir: join(dir, 'pglite') }]) {
+      const failure = boot(rows, s);
+      await expect(failure).rejects.toThrow(/fixed development key/);
+      await expect(failure).rejects.toThrow(/DATA_ENCRYPTION_PREVIOUS_KEYS.*data:rekey/);
+    }
+    const k = await boot(rows, { key: a, previousKeys: [fixed] });
+    expect(k.currentKeyId).toBe(keyId(a));
   });
 
   it('rewrapCheck puts the check under the current key once, and drops the generated key', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -9,6 +9,7 @@ import { bootStep } from '../common/errors/boot.error';
 import { normalizeEmail } from '../common/validation/email';
 import { AppConfig } from '../config/app-config';
 import { DataProtection } from './data-protection.entity';
+import { createKeyFile, readKeyFile } from './embedded-key.file';
 import {
   keyedHash,
   keyId,
@@ -20,6 +21,11 @@ import {
 } from './personal-data.crypto';
 
 const CHECK_VALUE = 'device-care data protection check v1';
+/**
+ * The id of the fixed, public key earlier releases used outside production. Never accepted (whoever
+ * writes the database could wrap a check under it); named so the boot can say the one-time way.
+ */
+const FIXED_DEVELOPMENT_KEY_ID = '7e52a2ccfa38877d';
 export const KEY_SETTINGS = ['DATA_ENCRYPTION_KEY', 'DATA_ENCRYPTION_PREVIOUS_KEYS'];
 
 /**
@@ -111,20 +117,20 @@ export class DataKeyring implements OnModuleInit {
       await this.createCheck();
       row = await this.rows.findOneByOrFail({ id: 1 });
     }
-    this.current = await this.currentKey(row);
-    const { key, previousKeys, legacyDevelopmentKey } = this.config.dataEncryption;
+    const kid = wrappedBy(row.keyCheck) ?? '?';
+    this.current = await this.currentKey(row, kid);
+    const { key, previousKeys } = this.config.dataEncryption;
     // A data store's own development key (in the database, or the embedded store's file) stays
     // readable once a real key is set, until rekey.
     const generated: Buffer[] = row.generatedKey ? [Buffer.from(row.generatedKey, 'base64')] : [];
     if (key) generated.push(...(await this.existingEmbeddedKey()));
     for (const k of [this.current, ...previousKeys, ...generated]) this.known.set(keyId(k), k);
-    if (legacyDevelopmentKey) this.known.set(keyId(legacyDevelopmentKey), legacyDevelopmentKey);
-    const kid = wrappedBy(row.keyCheck) ?? '?';
     const opener = this.known.get(kid);
     if (!opener || unwrap(opener, row.keyCheck).toString() !== CHECK_VALUE) {
       throw new Error(
         `DATA_ENCRYPTION_KEY (key ${this.currentKeyId}) cannot read this database's data, written ` +
-          `under key ${kid}: set that key as DATA_ENCRYPTION_KEY or in DATA_ENCRYPTION_PREVIOUS_KEYS`,
+          `under key ${kid}: set that key as DATA_ENCRYPTION_KEY or in DATA_ENCRYPTION_PREVIOUS_KEYS` +
+          fixedKeyHint(kid),
       );
     }
     this.searchKey = unwrap(opener, row.searchKey);
@@ -172,13 +178,16 @@ export class DataKeyring implements OnModuleInit {
     return this.unwrap(row.auditKey!);
   }
 
-  private async currentKey(row: DataProtection): Promise<Buffer> {
+  private async currentKey(row: DataProtection, kid: string): Promise<Buffer> {
     const configured = this.config.dataEncryption.key;
     if (configured) return configured;
     const embedded = await this.embeddedKey();
     if (embedded) return embedded;
     if (row.generatedKey) return Buffer.from(row.generatedKey, 'base64');
-    throw new Error('DATA_ENCRYPTION_KEY is not set and this database holds no key made for it');
+    throw new Error(
+      'DATA_ENCRYPTION_KEY is not set and this database holds no key made for it' +
+        fixedKeyHint(kid),
+    );
   }
 
   /** Beside the embedded data directory, mode 0600: the embedded default's key (docs/privacy.md). */
@@ -192,24 +201,19 @@ export class DataKeyring implements OnModuleInit {
   /** The embedded store's key file when there is one, never made (a key is configured). */
   private async existingEmbeddedKey(): Promise<Buffer[]> {
     const path = this.embeddedKeyPath();
-    if (!path) return [];
-    try {
-      return [Buffer.from((await readFile(path, 'utf8')).trim(), 'base64')];
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      return [];
-    }
+    const key = path ? await readKeyFile(path) : undefined;
+    return key ? [key] : [];
   }
 
   private async embeddedKey(): Promise<Buffer | undefined> {
     const path = this.embeddedKeyPath();
     if (!path) return undefined;
-    const [existing] = await this.existingEmbeddedKey();
+    const existing = await readKeyFile(path);
     if (existing) return existing;
     const key = randomBytes(32);
     await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
-    await chmod(path, 0o600);
+    // Another instance (or anyone) made one since the read: theirs is read, and checked, instead.
+    if (!(await createKeyFile(path, key))) return readKeyFile(path);
     this.logger.warn(
       `DATA_ENCRYPTION_KEY is not set: made a key for the embedded data in ${path} (mode 0600)`,
     );
@@ -226,4 +230,15 @@ export class DataKeyring implements OnModuleInit {
     }
     throw new Error('a secret no known key opens');
   }
+}
+
+/** The one-time way for a data store written under the fixed development key (docs/privacy.md). */
+function fixedKeyHint(kid: string): string {
+  if (kid !== FIXED_DEVELOPMENT_KEY_ID) return '';
+  return (
+    '. This data was written under the fixed development key of earlier releases, which is no ' +
+    'longer accepted: to keep it, set DATA_ENCRYPTION_KEY to a new key and ' +
+    'DATA_ENCRYPTION_PREVIOUS_KEYS to the old fixed key once, run data:rekey, then remove the ' +
+    'previous key (docs/privacy.md, "Keys")'
+  );
 }

@@ -51,11 +51,10 @@ describe('audit trail', () => {
 
   it('records a device registered through the API, with who, the request and its address', async () => {
     const deviceId = unique('audit-dev');
-    await t
+    const registered = await t
       .http()
       .post('/api/v1/devices')
       .set('Cookie', adminA.cookie)
-      .set('X-Request-Id', 'req-audit-1')
       .send({ device_id: deviceId, model: 'hub-2', provider: 'acme' })
       .expect(201);
     const [device] = await sql<{ id: string }>('SELECT id FROM devices WHERE device_id = $1', [
@@ -74,7 +73,7 @@ describe('audit trail', () => {
         actor: { type: 'user', id: adminA.user.id },
         subject: { type: 'device', id: device.id },
         ip: expect.any(String),
-        request_id: 'req-audit-1',
+        request_id: registered.headers['x-request-id'],
         details: { device_id: deviceId },
       },
     ]);

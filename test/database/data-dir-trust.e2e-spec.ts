@@ -2,9 +2,10 @@ import { bootOnHostile, canChown, HOSTILE_CASES } from '../support/hostile-data-
 import { describeEmbeddedTier } from '../support/tiers';
 
 /**
- * The embedded data directory another local user could control (docs/embedded-database.md): the
- * boot refuses it with one line naming the path and the fix, and chmods nothing outside it. The
- * server runs as this user; the traps are another user's (`nobody`) where that needs root.
+ * The embedded data directory, and the key file beside it, another local user could control
+ * (docs/embedded-database.md, docs/privacy.md): the boot refuses it with one line naming the path
+ * and the fix, and chmods nothing outside it. The server runs as this user; the traps are another
+ * user's (`nobody`) where that needs root.
  */
 jest.setTimeout(180_000);
 

@@ -233,6 +233,15 @@ describe('the OpenAPI document', () => {
     });
   });
 
+  it('describes every tag its operations use, and the overview names each', () => {
+    const used = new Set(ops.flatMap(({ op }) => op.tags ?? []));
+    const described = new Map((document.tags ?? []).map((tag) => [tag.name, tag.description]));
+    expect([...used].filter((name) => !described.get(name)).sort()).toEqual([]);
+    expect([...described.keys()].filter((name) => !used.has(name))).toEqual([]);
+    const overview = document.info.description ?? '';
+    expect([...used].filter((name) => !overview.includes(`**${name}**`)).sort()).toEqual([]);
+  });
+
   it('defines the security schemes it names, and a server from BASE_URL', () => {
     const schemes = document.components?.securitySchemes ?? {};
     expect(Object.keys(schemes).sort()).toEqual(['device', 'session', 'stripeSignature']);
@@ -242,7 +251,9 @@ describe('the OpenAPI document', () => {
       name: 'service_session',
     });
     expect(schemes.stripeSignature).toMatchObject({ in: 'header', name: 'Stripe-Signature' });
-    expect(document.servers).toEqual([{ url: t.config.baseUrl }]);
+    expect(document.servers).toEqual([
+      { url: t.config.baseUrl, description: expect.stringContaining('BASE_URL') },
+    ]);
   });
 
   it('is what `npm run openapi:lint` lints: the preview build gives the same paths', async () => {

@@ -27,6 +27,8 @@ export interface HostileCase {
   plant(root: string, victim: string): string;
   /** What the boot line must name. */
   expected: RegExp;
+  /** Settings beside PGLITE_DATA_DIR (undefined: left out). */
+  env?: Record<string, string | undefined>;
 }
 
 /** What another local user can leave where the service's data directory will be. */
@@ -99,6 +101,38 @@ export const HOSTILE_CASES: HostileCase[] = [
     },
     expected: /shared is writable by group or others \(mode 0775\)/,
   },
+  {
+    name: 'key file is a symbolic link to a readable file holding a chosen key',
+    needsRoot: false,
+    plant: (root, victim) => {
+      writeFileSync(join(victim, 'key'), `${'A'.repeat(43)}=`, { mode: 0o644 });
+      symlinkSync(join(victim, 'key'), join(root, 'pglite.data-key'));
+      return join(root, 'pglite');
+    },
+    expected: /key file .*pglite\.data-key is a symbolic link/,
+    env: { DATA_ENCRYPTION_KEY: undefined },
+  },
+  {
+    name: 'key file made first by another user',
+    needsRoot: true,
+    plant: (root) => {
+      writeFileSync(join(root, 'pglite.data-key'), `${'A'.repeat(43)}=`, { mode: 0o600 });
+      chownSync(join(root, 'pglite.data-key'), OTHER_UID, OTHER_UID);
+      return join(root, 'pglite');
+    },
+    expected: new RegExp(`key file .*pglite\\.data-key is owned by uid ${OTHER_UID}`),
+    env: { DATA_ENCRYPTION_KEY: undefined },
+  },
+  {
+    name: 'key file of 3 bytes',
+    needsRoot: false,
+    plant: (root) => {
+      writeFileSync(join(root, 'pglite.data-key'), 'abc', { mode: 0o600 });
+      return join(root, 'pglite');
+    },
+    expected: /key file .*pglite\.data-key is not a key/,
+    env: { DATA_ENCRYPTION_KEY: undefined },
+  },
 ];
 
 export interface HostileOutcome {
@@ -134,7 +168,10 @@ export async function bootOnHostile(c: HostileCase): Promise<HostileOutcome> {
   if (canChown) chownSync(victim, OTHER_UID, OTHER_UID);
   const before = modes(victim);
   const dataDir = c.plant(root, victim);
-  const server = await spawnServer({ DATABASE_URL: '', PGLITE_DATA_DIR: dataDir }, { boot: false });
+  const server = await spawnServer(
+    { DATABASE_URL: '', PGLITE_DATA_DIR: dataDir, ...c.env },
+    { boot: false },
+  );
   try {
     const booted = server.waitForLine(/Listening on http/).then(
       () => 'booted' as const,

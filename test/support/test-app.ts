@@ -7,13 +7,14 @@ import { AppModule } from '../../src/app.module';
 import { configureApp, createHttpAdapter } from '../../src/app.setup';
 import { AppConfig } from '../../src/config/app-config';
 import { EmbeddedPostgres } from '../../src/database/embedded/embedded-postgres';
+import { answersAsDocumented } from './documented-answers';
 import { sharedIdentityProvider } from './identity-provider';
 import { TEST_DATA_KEY } from './test-keys';
 
 export interface TestApp {
   app: NestExpressApplication;
   config: AppConfig;
-  /** A supertest agent on the app's HTTP server. */
+  /** A supertest agent on the app's HTTP server; each JSON answer is checked against the API document. */
   http: () => ReturnType<typeof request>;
   close(): Promise<void>;
 }
@@ -104,7 +105,30 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   return {
     app,
     config,
-    http: () => request(app.getHttpServer()),
+    http: () => checkedAgainstDocument(request(app.getHttpServer())),
     close: () => app.close(),
   };
+}
+
+type Agent = ReturnType<typeof request>;
+const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'del', 'head', 'options']);
+
+/**
+ * The agent with one more assertion on every request it starts (documented-answers.ts): a JSON
+ * answer the OpenAPI document does not describe fails the request, whatever else the test expects.
+ */
+function checkedAgainstDocument(agent: Agent): Agent {
+  return new Proxy(agent, {
+    get(target, prop, receiver) {
+      const start = Reflect.get(target, prop, receiver) as unknown;
+      if (typeof prop !== 'string' || !METHODS.has(prop) || typeof start !== 'function') {
+        return start;
+      }
+      const method = prop === 'del' ? 'delete' : prop;
+      return (url: string) =>
+        (start as (url: string) => request.Test)
+          .call(target, url)
+          .expect(answersAsDocumented(method, url));
+    },
+  });
 }

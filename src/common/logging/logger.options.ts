@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Params } from 'nestjs-pino';
 import { DestinationStream, stdSerializers } from 'pino';
 import { HttpLogger, Options, pinoHttp } from 'pino-http';
@@ -7,9 +6,9 @@ import { AppConfig } from '../../config/app-config';
 import { MONITORING_PATHS } from '../http/probe-paths';
 import { serverLogDestination } from './log-destination';
 import { pinoOptions } from './logger.factory';
+import { requestIds } from './request-id';
 import { pathOf } from '../http/http-request';
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** The error pino-http makes up for a 5xx answer that had none: its stack is pino-http's own. */
 const SYNTHETIC_ERROR = /^failed with status code \d{3}$/;
 
@@ -25,14 +24,6 @@ export function accessLevel(status: number): 'info' | 'warn' | 'error' {
 
 /** The request as Express hands it to the serializer (not wrapped: see `wrapSerializers`). */
 type RequestLogView = IncomingMessage & { id?: unknown; originalUrl?: string };
-
-/** Honours a well-formed incoming X-Request-Id (a proxy's), otherwise makes one; echoes it back. */
-function requestId(req: IncomingMessage, res: ServerResponse): string {
-  const incoming = req.headers['x-request-id'];
-  const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-  res.setHeader('X-Request-Id', id);
-  return id;
-}
 
 /**
  * The access log: pino-http with the LoggerModule's own options (so the same serializers, levels and
@@ -72,7 +63,7 @@ function accessLogOptions(config: AppConfig, isTty = process.stdout.isTTY): Opti
   const pretty = !config.isProduction && (config.logPretty ?? isTty);
   return {
     ...pinoOptions({ level: config.logLevel, pretty }),
-    genReqId: requestId,
+    genReqId: requestIds(config.trustProxy),
     // A failing probe shows as a 503 to the prober, a failing scrape in Prometheus. Logging them
     // costs more than answering them.
     autoLogging: { ignore: (req) => MONITORING_PATHS.has(pathOf(req.url ?? '')) },

@@ -18,6 +18,7 @@ export const API_DOCS_JSON_PATH = 'api/docs-json';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
+/** Every area of the API, one tag each; the document's overview lists them all. */
 const TAGS: [name: string, description: string][] = [
   ['auth', 'Sessions for people: sign in with an ID token, the session cookie'],
   ['users', "Account administration (role admin, the administrator's organization)"],
@@ -26,9 +27,21 @@ const TAGS: [name: string, description: string][] = [
   ['device-scoped', 'Operations a device makes with its own bearer token'],
   ['checkout', 'The public subscription checkout'],
   ['subscriptions', 'The operators’ view of subscriptions (fulfilment organization)'],
+  [
+    'webhook-endpoints',
+    "Where the organization's signed events go: endpoints, their secrets, test events, deliveries",
+  ],
+  ['audit-events', "The audit trail of the administrator's organization (role admin)"],
   ['payment processor', 'Signed events from the payment processor'],
   ['health', 'Probes for load balancers and orchestrators'],
 ];
+
+const OVERVIEW =
+  'Sessions for people (cookie), short-lived bearer tokens for devices, and signed webhooks both ' +
+  'ways. Errors are RFC 9457 problem details (`application/problem+json`) with a stable `code`. ' +
+  'The server is `BASE_URL`; open these docs there, so that "Try it out" calls the same origin ' +
+  'with the session cookie.\n\nThe areas, one tag each:\n\n' +
+  TAGS.map(([name, description]) => `- **${name}**: ${description}`).join('\n');
 
 /**
  * The OpenAPI document as served at /api/docs-json; `npm run openapi:lint` and the generated
@@ -37,14 +50,10 @@ const TAGS: [name: string, description: string][] = [
 export function buildApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
   const builder = new DocumentBuilder()
     .setTitle('Device-care service')
-    .setDescription(
-      'Sessions for people (cookie), short-lived bearer tokens for devices, the organization ' +
-        'device list, the public subscription checkout and the payment processor webhook. ' +
-        'Errors are RFC 9457 problem details (`application/problem+json`) with a stable `code`.',
-    )
+    .setDescription(OVERVIEW)
     .setVersion(config.version)
     .setLicense('UNLICENSED', '')
-    .addServer(config.baseUrl)
+    .addServer(config.baseUrl, 'BASE_URL: where clients reach this instance')
     .addCookieAuth(
       config.session.cookieName,
       { type: 'apiKey', in: 'cookie', description: 'The HttpOnly session cookie set by login' },
@@ -73,7 +82,9 @@ export function buildApiDocument(app: INestApplication, config: AppConfig): Open
     extraModels: [ProblemDetailsSchema],
   });
   delete document.info.license?.url;
-  return closeRequestBodies(addServiceWideProblems(markPublicOperations(document)));
+  return nullableReferences(
+    closeRequestBodies(addServiceWideProblems(markPublicOperations(document))),
+  );
 }
 
 /** An operation without a security requirement is public: say so (`security: []`), not nothing. */
@@ -144,5 +155,28 @@ function closeRequestBodies(document: OpenAPIObject): OpenAPIObject {
     // Only DTO bodies (components): the webhook's raw event is the processor's to shape.
     if (schema && '$ref' in schema) close(schema, new Set());
   });
+  return document;
+}
+
+/** Only null: OpenAPI 3.0.3 has no null type, and `nullable` only widens a `type` beside it. */
+const NULL_ONLY: SchemaObject = { enum: [null] };
+
+/**
+ * A nullable property of a DTO type (`@ApiProperty({ type: Dto, nullable: true })`): Swagger
+ * writes `nullable` beside an `allOf` of the reference, which in OpenAPI 3.0.3 still refuses null
+ * (`nullable` only widens a `type` in the same object). Said as either the DTO or null.
+ */
+function nullableReferences(document: OpenAPIObject): OpenAPIObject {
+  for (const schema of Object.values(document.components?.schemas ?? {})) {
+    if ('$ref' in schema) continue;
+    for (const [name, property] of Object.entries(schema.properties ?? {})) {
+      if ('$ref' in property || !property.nullable || property.allOf?.length !== 1) continue;
+      const { description } = property;
+      schema.properties![name] = {
+        ...(description ? { description } : {}),
+        anyOf: [property.allOf[0], NULL_ONLY],
+      };
+    }
+  }
   return document;
 }

@@ -75,7 +75,7 @@ export class WebhookEndpointController {
   @Auth({ role: 'admin' })
   @ApiOperation({ operationId: 'getWebhookEndpoint', summary: 'One endpoint (never its secret)' })
   @ApiOkResponse({ type: WebhookEndpointDto })
-  @ApiProblems(ErrorCode.NotFound)
+  @ApiProblems(ErrorCode.NotFound, ErrorCode.ValidationFailed)
   async get(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<WebhookEndpointDto> {
     return WebhookEndpointDto.from(await this.endpoints.get(user.orgId, id));
   }
