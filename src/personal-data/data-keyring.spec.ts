@@ -222,6 +222,7 @@ describe('DataKeyring at boot', () => {
       id: 1,
       keyCheck: wrap(fixed, Buffer.from('device-care data protection check v1')),
       searchKey: wrap(fixed, randomBytes(32)),
+      auditKey: null,
       generatedKey: null,
       updatedAt: new Date(),
     };
