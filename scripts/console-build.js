@@ -15,6 +15,7 @@ const SOURCES = [
   join(root, 'console', 'vite.config.mts'),
   join(root, 'src', 'checkout', 'care-options.ts'),
   join(root, 'src', 'device', 'batch', 'device-csv.ts'),
+  join(root, 'src', 'outgoing-webhook', 'outgoing-webhook.types.ts'),
   join(root, 'package-lock.json'),
 ];
 

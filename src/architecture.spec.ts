@@ -143,6 +143,27 @@ describe('ARCHITECTURE.md, checked', () => {
     expect(crowded).toEqual([]);
   });
 
+  it('shares with the console only server files that import nothing (its bundle takes them whole)', () => {
+    const consoleSources = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? consoleSources(join(dir, e.name)) : [join(dir, e.name)],
+      );
+    const shared = new Set(
+      consoleSources(join(ROOT, 'console', 'src'))
+        .filter((f) => /\.tsx?$/.test(f))
+        .flatMap((f) =>
+          [...readFileSync(f, 'utf8').matchAll(/from '((?:\.\.\/)+src\/[^']+)'/g)].map((m) =>
+            relative(ROOT, join(dirname(f), `${m[1]}.ts`)),
+          ),
+        ),
+    );
+    expect(shared.size).toBeGreaterThanOrEqual(3);
+    const importing = [...shared].filter((f) =>
+      /^\s*(import|export .* from)\b/m.test(withoutComments(readFileSync(join(ROOT, f), 'utf8'))),
+    );
+    expect(importing).toEqual([]);
+  });
+
   // Checked elsewhere, once: no module exports TypeOrmModule, forFeature asks only for the
   // module's own tables and AuditLog has one provider (app.module.spec.ts); the environment is read
   // only in config/load-env.ts (eslint no-restricted-properties).

@@ -6,6 +6,7 @@ import { fieldText } from '../ui/form';
 import { Page } from '../ui/page';
 import { ProblemMessage } from '../ui/problem-message';
 import { Time } from '../ui/time';
+import { ListFooter } from '../ui/list-footer';
 import { usePages } from '../ui/use-pages';
 
 const FILTERS = [
@@ -86,13 +87,7 @@ export function AuditPage() {
           </tbody>
         </table>
       </div>
-      {!pages.loading && pages.items.length === 0 && !pages.error && <p>No events match.</p>}
-      {pages.loading && <p role="status">Loading…</p>}
-      {pages.more && !pages.loading && (
-        <button type="button" onClick={pages.loadMore}>
-          Load more
-        </button>
-      )}
+      <ListFooter pages={pages} empty="No events match." />
     </Page>
   );
 }

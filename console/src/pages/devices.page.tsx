@@ -7,6 +7,7 @@ import { HEALTH_LABELS, label } from '../ui/labels';
 import { Page } from '../ui/page';
 import { ProblemMessage } from '../ui/problem-message';
 import { Time } from '../ui/time';
+import { ListFooter } from '../ui/list-footer';
 import { usePages } from '../ui/use-pages';
 import { DeactivateDialog, RegisterDeviceDialog } from './devices.dialogs';
 import { useCsvImport } from './devices.import';
@@ -115,13 +116,7 @@ export function DevicesPage() {
           </tbody>
         </table>
       </div>
-      {!pages.loading && pages.items.length === 0 && !pages.error && <p>No devices here yet.</p>}
-      {pages.loading && <p role="status">Loading…</p>}
-      {pages.more && !pages.loading && (
-        <button type="button" onClick={pages.loadMore}>
-          Load more
-        </button>
-      )}
+      <ListFooter pages={pages} empty="No devices here yet." />
       {dialog === 'register' && (
         <RegisterDeviceDialog onClose={() => setDialog(undefined)} onDone={done} />
       )}

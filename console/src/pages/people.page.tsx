@@ -7,6 +7,7 @@ import { label, ROLE_LABELS } from '../ui/labels';
 import { fieldText } from '../ui/form';
 import { Page } from '../ui/page';
 import { ProblemMessage } from '../ui/problem-message';
+import { useAction } from '../ui/use-action';
 import { useLoad } from '../ui/use-load';
 
 type Role = keyof typeof ROLE_LABELS;
@@ -17,19 +18,8 @@ export function PeoplePage() {
   const { user: me } = useSignedIn();
   const people = useLoad(() => data(api.GET('/api/v1/users')), []);
   const [adding, setAdding] = useState(false);
-  const [notice, setNotice] = useState<string>();
-  const [failure, setFailure] = useState<unknown>();
-
-  async function act(run: () => Promise<string>) {
-    setFailure(undefined);
-    setNotice(undefined);
-    try {
-      setNotice(await run());
-      people.reload();
-    } catch (err) {
-      setFailure(err);
-    }
-  }
+  const action = useAction(() => people.reload());
+  const act = action.run;
   const path = (p: Person) => ({ params: { path: { id: p.id } } });
   const setRole = (p: Person, role: Role) =>
     act(async () => {
@@ -56,8 +46,8 @@ export function PeoplePage() {
         </button>
       }
     >
-      {notice && <p role="status">{notice}</p>}
-      <ProblemMessage error={people.error ?? failure} />
+      {action.notice && <p role="status">{action.notice}</p>}
+      <ProblemMessage error={people.error ?? action.failure} />
       <div className="table-wrap">
         <table>
           <thead>
@@ -115,10 +105,7 @@ export function PeoplePage() {
       {adding && (
         <AddPersonDialog
           onClose={() => setAdding(false)}
-          onAdded={(email) => {
-            setNotice(`${email} can now sign in.`);
-            people.reload();
-          }}
+          onAdded={(email) => void act(async () => `${email} can now sign in.`)}
         />
       )}
     </Page>

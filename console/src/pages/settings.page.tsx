@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent } from 'react';
 import { api } from '../api/client';
 import { data } from '../api/problem';
 import { useSession, useSignedIn } from '../auth/session';
@@ -6,6 +6,7 @@ import { fieldText } from '../ui/form';
 import { Page } from '../ui/page';
 import { ProblemMessage } from '../ui/problem-message';
 import { Time } from '../ui/time';
+import { useAction } from '../ui/use-action';
 import { useLoad } from '../ui/use-load';
 
 /** The organization's offline threshold (minutes here, seconds in the API) and one's own sessions. */
@@ -13,20 +14,10 @@ export function SettingsPage() {
   const { org } = useSignedIn();
   const { refresh } = useSession();
   const sessions = useLoad(() => data(api.GET('/api/auth/sessions')), []);
-  const [notice, setNotice] = useState<string>();
-  const [failure, setFailure] = useState<unknown>();
+  const action = useAction();
+  const act = action.run;
   const minutes =
     org.device_offline_after_seconds === null ? '' : String(org.device_offline_after_seconds / 60);
-
-  async function act(run: () => Promise<string>) {
-    setFailure(undefined);
-    setNotice(undefined);
-    try {
-      setNotice(await run());
-    } catch (err) {
-      setFailure(err);
-    }
-  }
 
   function saveThreshold(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -50,8 +41,8 @@ export function SettingsPage() {
 
   return (
     <Page title="Settings">
-      {notice && <p role="status">{notice}</p>}
-      <ProblemMessage error={failure} />
+      {action.notice && <p role="status">{action.notice}</p>}
+      <ProblemMessage error={action.failure} />
       <section aria-labelledby="threshold-heading">
         <h2 id="threshold-heading">When a device counts as offline</h2>
         <form onSubmit={saveThreshold} className="inline" key={minutes}>

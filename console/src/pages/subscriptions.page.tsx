@@ -7,6 +7,7 @@ import { fieldText } from '../ui/form';
 import { Page } from '../ui/page';
 import { ProblemMessage } from '../ui/problem-message';
 import { Time } from '../ui/time';
+import { ListFooter } from '../ui/list-footer';
 import { usePages } from '../ui/use-pages';
 
 type Status = keyof typeof SUBSCRIPTION_STATUS_LABELS;
@@ -107,13 +108,7 @@ export function SubscriptionsPage() {
           </tbody>
         </table>
       </div>
-      {!pages.loading && pages.items.length === 0 && !pages.error && <p>No subscriptions match.</p>}
-      {pages.loading && <p role="status">Loading…</p>}
-      {pages.more && !pages.loading && (
-        <button type="button" onClick={pages.loadMore}>
-          Load more
-        </button>
-      )}
+      <ListFooter pages={pages} empty="No subscriptions match." />
     </Page>
   );
 }

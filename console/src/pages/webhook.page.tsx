@@ -5,7 +5,9 @@ import { data } from '../api/problem';
 import { Page } from '../ui/page';
 import { ProblemMessage } from '../ui/problem-message';
 import { Time } from '../ui/time';
+import { useAction } from '../ui/use-action';
 import { useLoad } from '../ui/use-load';
+import { ListFooter } from '../ui/list-footer';
 import { usePages } from '../ui/use-pages';
 import { SecretOnce } from './webhooks.secret';
 
@@ -23,22 +25,14 @@ export function WebhookPage() {
       ),
     [id],
   );
-  const [notice, setNotice] = useState<string>();
-  const [failure, setFailure] = useState<unknown>();
+  const action = useAction(() => {
+    endpoint.reload();
+    deliveries.reload();
+  });
   const [secret, setSecret] = useState<string>();
   const e = endpoint.value;
 
-  async function act(run: () => Promise<string>) {
-    setFailure(undefined);
-    setNotice(undefined);
-    try {
-      setNotice(await run());
-      endpoint.reload();
-      deliveries.reload();
-    } catch (err) {
-      setFailure(err);
-    }
-  }
+  const act = action.run;
 
   const toggle = () =>
     act(async () => {
@@ -73,8 +67,8 @@ export function WebhookPage() {
       <p>
         <Link to="/webhooks">All endpoints</Link>
       </p>
-      <ProblemMessage error={endpoint.error ?? failure} />
-      {notice && <p role="status">{notice}</p>}
+      <ProblemMessage error={endpoint.error ?? action.failure} />
+      {action.notice && <p role="status">{action.notice}</p>}
       {secret && e && (
         <SecretOnce url={e.url} secret={secret} onDismiss={() => setSecret(undefined)} />
       )}
@@ -147,11 +141,7 @@ export function WebhookPage() {
           </tbody>
         </table>
       </div>
-      {deliveries.more && !deliveries.loading && (
-        <button type="button" onClick={deliveries.loadMore}>
-          Load more
-        </button>
-      )}
+      <ListFooter pages={deliveries} empty="No deliveries yet." />
     </Page>
   );
 }

@@ -1,5 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import {
+  DEVICE_EVENT_TYPES,
+  FULFILMENT_DEVICE_EVENT_TYPES,
+  SUBSCRIPTION_EVENT_TYPES,
+} from '../../../src/outgoing-webhook/outgoing-webhook.types';
 import { api, type Schemas } from '../api/client';
 import { data } from '../api/problem';
 import { Dialog, Field } from '../ui/dialog';
@@ -76,23 +81,11 @@ export function WebhooksPage() {
   );
 }
 
-const EVENT_TYPES: EventType[] = [
-  'subscription.created',
-  'subscription.paid',
-  'subscription.past_due',
-  'subscription.payment_failed',
-  'subscription.expired',
-  'subscription.canceled',
-  'subscription.erased',
-  'subscription.shipped',
-  'subscription.activated',
-  'device.registered',
-  'device.deactivated',
-  'device.key_rotated',
-  'device.offline',
-  'device.online',
-  'device.battery_low',
-  'device.return_requested',
+/** Every type an endpoint may ask for, from the service's own list. */
+const EVENT_TYPES: readonly EventType[] = [
+  ...SUBSCRIPTION_EVENT_TYPES,
+  ...DEVICE_EVENT_TYPES,
+  ...FULFILMENT_DEVICE_EVENT_TYPES,
 ];
 
 function AddEndpointDialog(props: {
