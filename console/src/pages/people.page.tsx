@@ -105,7 +105,7 @@ export function PeoplePage() {
       {adding && (
         <AddPersonDialog
           onClose={() => setAdding(false)}
-          onAdded={(email) => void act(async () => `${email} can now sign in.`)}
+          onAdded={(email) => void act(() => Promise.resolve(`${email} can now sign in.`))}
         />
       )}
     </Page>
