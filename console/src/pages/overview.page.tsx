@@ -32,7 +32,7 @@ export function OverviewPage() {
             <Tile label="Online" count={s.online} to="/devices?health=online" />
             <Tile label="Offline" count={s.offline} to="/devices?health=offline" />
             <Tile label="Never seen" count={s.never_seen} to="/devices?health=never_seen" />
-            <Tile label="Battery low" count={s.battery_low} to="/devices" />
+            <Tile label="Battery low" count={s.battery_low} />
           </ul>
         ) : (
           !summary.error && <p role="status">Loading…</p>
@@ -58,12 +58,12 @@ export function OverviewPage() {
   );
 }
 
-function Tile({ label, count, to }: { label: string; count: number; to: string }) {
-  return (
-    <li className="tile">
-      <Link to={to}>
-        <span className="count">{count}</span> <span>{label}</span>
-      </Link>
-    </li>
+/** A count; a link to the devices it counts where the list can filter by it (health). */
+function Tile({ label, count, to }: { label: string; count: number; to?: string }) {
+  const body = (
+    <>
+      <span className="count">{count}</span> <span>{label}</span>
+    </>
   );
+  return <li className="tile">{to ? <Link to={to}>{body}</Link> : <div>{body}</div>}</li>;
 }
