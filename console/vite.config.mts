@@ -4,12 +4,15 @@ import { defineConfig } from 'vite';
  * The console is served by the service at /console/ (src/console-pages/); `npm run dev:console`
  * serves it with hot reload and sends the API calls to a running service on port 3000.
  */
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
   base: '/console/',
   // React 19's automatic JSX runtime; no plugin needed to build (the React plugin adds only
   // fast refresh for development).
-  oxc: { jsx: { runtime: 'automatic' } },
+  oxc: { jsx: { runtime: 'automatic', development: command !== 'build' } },
+  // A build is always the production one, whatever NODE_ENV the caller has: `npm test` runs it
+  // under NODE_ENV=test, which would otherwise give React's development build.
+  define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -29,4 +32,4 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
   },
-});
+}));

@@ -232,7 +232,7 @@ describe('the audit chain at both ends', () => {
       },
       ['data:rekey'],
     );
-    expect(rekey).toMatchObject({ key_check: true });
+    expect(rekey).toMatchObject({ key_check: 'rewrapped' });
     const newKeyOnly = {
       DATABASE_URL: db.url,
       DATA_ENCRYPTION_KEY: newKey,

@@ -91,6 +91,8 @@ export async function contextFor(
     viewport: { width, height: 900 },
     acceptDownloads: true,
   });
+  // A control that never shows fails its own step, named, well before the test's timeout.
+  context.setDefaultTimeout(10_000);
   if (session) {
     const [name, value] = [
       session.cookie.slice(0, session.cookie.indexOf('=')),

@@ -32,10 +32,11 @@ export function Dialog({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
 
+  // No close() on cleanup: its close event would call onClose, and React's StrictMode runs
+  // the effect twice in development, so the dialog shut itself. Leaving the page closes it.
   useEffect(() => {
     const dialog = ref.current;
-    dialog?.showModal();
-    return () => dialog?.close();
+    if (dialog && !dialog.open) dialog.showModal();
   }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
