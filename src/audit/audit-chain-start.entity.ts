@@ -4,7 +4,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
  * A recorded start of the audit chain (docs/audit.md, "Both ends"): where its keyed part begins
  * (`keyed`, written once, by the first boot that keys the chain) and where each pruning left it
  * (`pruned`). `mac` is an HMAC under the audit key, so a start written by anyone else does not
- * verify. A trigger refuses UPDATE, DELETE and TRUNCATE (migration 1796100000000-AuditChainKeyed).
+ * verify. A trigger refuses UPDATE, DELETE and TRUNCATE (migration 1796200000000-AuditChainKeyed).
  */
 @Entity({ name: 'audit_chain_starts' })
 export class AuditChainStart {

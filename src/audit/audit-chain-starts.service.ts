@@ -35,14 +35,15 @@ export class AuditChainStarts {
   constructor(
     @InjectRepository(AuditChainStart) private readonly rows: Repository<AuditChainStart>,
     private readonly clock: Clock,
-    keyring: DataKeyring,
+    private readonly keyring: DataKeyring,
   ) {
     this.mac = (text) => keyring.auditMac(text);
   }
 
   /**
-   * The upgrade of a chain written with plain links: records, once, that the links after the
-   * newest event (or from the first, on a new chain) are keyed. Takes the chain's lock.
+   * Records, once, where the keyed links begin (docs/audit.md, "Upgrading"): on a new database
+   * its first event; on a chain with plain links (the key check says so) after its newest event,
+   * and the key check then says the chain is keyed. Takes the chain's lock.
    */
   async ensureKeyed(manager: EntityManager = this.rows.manager): Promise<void> {
     await manager.transaction(async (m) => {
@@ -52,9 +53,11 @@ export class AuditChainStarts {
       );
       if (starts.some((s) => s.kind === 'keyed')) return;
       const [last] = await m.query<ChainedRow[]>(NEWEST_SQL);
-      // A keyed chain whose keyed start went missing is not keyed again from its head: that
-      // would pass every plain link before it. `audit:verify` names what is missing.
-      if (starts.length > 0 || (last && eventHash(last) !== last.hash)) {
+      // Never keyed again from the head of what is there now: a chain rewritten with plain links
+      // and its starts deleted would pass. Only the sealed key check says it was never keyed.
+      const plainChain = !this.keyring.chainKeyed && (!last || eventHash(last) === last.hash);
+      const newChain = this.keyring.chainKeyed && !last;
+      if (starts.length > 0 || !(plainChain || newChain)) {
         this.logger.error("the audit chain's keyed start is missing: audit:verify fails");
         return;
       }
@@ -63,6 +66,7 @@ export class AuditChainStarts {
         seq: last?.seq ?? '0',
         hash: last?.hash ?? GENESIS_HASH,
       });
+      if (plainChain) await this.keyring.markChainKeyed(m);
       this.logger.log(`audit chain keyed after seq ${last?.seq ?? '0'}`);
     });
   }
@@ -73,8 +77,8 @@ export class AuditChainStarts {
   }
 
   /** Every recorded start, each checked against its MAC: one that is not authentic fails it all. */
-  async load(): Promise<LoadedStarts> {
-    const rows = await this.rows.find({ order: { seq: 'ASC' } });
+  async load(manager: EntityManager = this.rows.manager): Promise<LoadedStarts> {
+    const rows = await manager.find(AuditChainStart, { order: { seq: 'ASC' } });
     const pruned = new Map<string, string>();
     let keyed: ChainStarts['keyed'] | undefined;
     for (const row of rows) {

@@ -15,6 +15,7 @@ import { Logger } from '@nestjs/common';
 import type { Repository } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { DataKeyring } from './data-keyring';
+import { KEY_CHECK } from './data-keyring.check';
 import type { DataProtection } from './data-protection.entity';
 import { keyId, unwrap, wrap, wrappedBy } from './personal-data.crypto';
 
@@ -152,14 +153,25 @@ describe('DataKeyring at boot', () => {
   it('gives a database written before the audit key one, once, under the key of its check', async () => {
     const rows = new FakeRows();
     const first = await boot(rows, { key: a });
+    expect(first.chainKeyed).toBe(true);
     const mac = first.auditMac('link');
     expect(mac).toMatch(/^[0-9a-f]{64}$/);
+    // As a release before the keyed chain left it: its check says so, and no audit key.
+    rows.row!.keyCheck = wrap(a, Buffer.from(KEY_CHECK.plainChain));
     rows.row!.auditKey = null;
     const upgraded = await boot(rows, { key: b, previousKeys: [a] });
     expect(wrappedBy(rows.row!.auditKey!)).toBe(keyId(a));
     const mac2 = upgraded.auditMac('link');
     expect(mac2).not.toBe(mac);
+    expect(upgraded.chainKeyed).toBe(false);
     expect((await boot(rows, { key: a })).auditMac('link')).toBe(mac2);
+  });
+
+  it('refuses to make an audit key again where the sealed check says the chain is keyed', async () => {
+    const rows = new FakeRows();
+    await boot(rows, { key: a });
+    rows.row!.auditKey = null;
+    await expect(boot(rows, { key: a })).rejects.toThrow(/holds no audit key/);
   });
 
   describe('the key file beside the embedded data, trusted only when it is our own', () => {
@@ -247,6 +259,8 @@ describe('DataKeyring at boot', () => {
     const mac = k.auditMac('link');
     expect(await k.rewrapCheck(manager as never)).toBe(true);
     expect(wrappedBy(rows.row!.keyCheck)).toBe(keyId(a));
+    // The text it had: a keyed chain's check still says so.
+    expect(unwrap(a, rows.row!.keyCheck).toString()).toBe(KEY_CHECK.keyedChain);
     expect(wrappedBy(rows.row!.auditKey!)).toBe(keyId(a));
     expect(rows.row!.generatedKey).toBeNull();
     expect(await k.rewrapCheck(manager as never)).toBe(false);

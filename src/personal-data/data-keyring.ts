@@ -9,6 +9,7 @@ import { bootStep } from '../common/errors/boot.error';
 import { normalizeEmail } from '../common/validation/email';
 import { AppConfig } from '../config/app-config';
 import { DataProtection } from './data-protection.entity';
+import { isKeyCheck, KEY_CHECK, KeyCheckValue, MISSING_AUDIT_KEY } from './data-keyring.check';
 import { createKeyFile, readKeyFile } from './embedded-key.file';
 import {
   keyedHash,
@@ -20,7 +21,6 @@ import {
   wrappedByPattern,
 } from './personal-data.crypto';
 
-const CHECK_VALUE = 'device-care data protection check v1';
 /**
  * The id of the fixed, public key earlier releases used outside production. Never accepted (whoever
  * writes the database could wrap a check under it); named so the boot can say the one-time way.
@@ -40,6 +40,8 @@ export class DataKeyring implements OnModuleInit {
   private readonly known = new Map<string, Buffer>();
   private searchKey!: Buffer;
   private auditKey!: Buffer;
+  /** The key check's text, and the key it is wrapped under (the audit chain's upgrade rewrites it). */
+  private check!: { value: KeyCheckValue; opener: Buffer };
 
   constructor(
     private readonly config: AppConfig,
@@ -91,6 +93,18 @@ export class DataKeyring implements OnModuleInit {
     return keyedHash(this.auditKey, text);
   }
 
+  /** Whether the key check says the audit chain is keyed (docs/audit.md, "Upgrading"). */
+  get chainKeyed(): boolean {
+    return this.check.value === KEY_CHECK.keyedChain;
+  }
+
+  /** The audit chain's upgrade, in its transaction: the key check now says the chain is keyed. */
+  async markChainKeyed(manager: EntityManager): Promise<void> {
+    const keyCheck = wrap(this.check.opener, Buffer.from(KEY_CHECK.keyedChain));
+    await manager.update(DataProtection, 1, { keyCheck, updatedAt: this.clock.now() });
+    this.check = { ...this.check, value: KEY_CHECK.keyedChain };
+  }
+
   /** The key check, the search key and the audit key under the current key (rekey's last step). */
   async rewrapCheck(manager: EntityManager): Promise<boolean> {
     const row = await manager.findOneBy(DataProtection, { id: 1 });
@@ -102,7 +116,8 @@ export class DataKeyring implements OnModuleInit {
       row.generatedKey === generated;
     if (!row || current) return false;
     await manager.update(DataProtection, 1, {
-      keyCheck: this.wrap(Buffer.from(CHECK_VALUE)),
+      // Its text as the row has it now: another instance may have keyed the chain since this boot.
+      keyCheck: this.wrap(this.unwrap(row.keyCheck)),
       searchKey: this.wrap(this.searchKey),
       auditKey: this.wrap(this.auditKey),
       generatedKey: generated,
@@ -126,14 +141,17 @@ export class DataKeyring implements OnModuleInit {
     if (key) generated.push(...(await this.existingEmbeddedKey()));
     for (const k of [this.current, ...previousKeys, ...generated]) this.known.set(keyId(k), k);
     const opener = this.known.get(kid);
-    if (!opener || unwrap(opener, row.keyCheck).toString() !== CHECK_VALUE) {
+    const check = opener ? unwrap(opener, row.keyCheck).toString() : '';
+    if (!opener || !isKeyCheck(check)) {
       throw new Error(
         `DATA_ENCRYPTION_KEY (key ${this.currentKeyId}) cannot read this database's data, written ` +
           `under key ${kid}: set that key as DATA_ENCRYPTION_KEY or in DATA_ENCRYPTION_PREVIOUS_KEYS` +
           fixedKeyHint(kid),
       );
     }
+    this.check = { value: check, opener };
     this.searchKey = unwrap(opener, row.searchKey);
+    if (!row.auditKey && this.chainKeyed) throw new Error(MISSING_AUDIT_KEY);
     this.auditKey = row.auditKey ? this.unwrap(row.auditKey) : await this.createAuditKey(opener);
     if (!key)
       this.logger.warn(
@@ -152,7 +170,8 @@ export class DataKeyring implements OnModuleInit {
       .insert()
       .values({
         id: 1,
-        keyCheck: wrap(made, Buffer.from(CHECK_VALUE)),
+        // A new database's chain is keyed from its first event.
+        keyCheck: wrap(made, Buffer.from(KEY_CHECK.keyedChain)),
         searchKey: wrap(made, randomBytes(32)),
         auditKey: wrap(made, randomBytes(32)),
         generatedKey: generated,

@@ -11,6 +11,9 @@ import { FakeClock } from '../support/fake-clock';
 import { createFulfilmentOrg, newFulfilmentOrgId } from '../support/subscriptions';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TEST_DATA_KEY } from '../support/test-keys';
+import { DataKeyring } from '../../src/personal-data/data-keyring';
+import { KEY_CHECK } from '../../src/personal-data/data-keyring.check';
+import { unwrap, wrap } from '../../src/personal-data/personal-data.crypto';
 import { cliJsonWith, cliWith } from '../privacy/support';
 
 // Commands boot their own modules, and the upgrade's migrations run from an empty database.
@@ -279,70 +282,123 @@ describe('the audit chain at both ends', () => {
   });
 });
 
+type PgClient = import('pg').Client;
+
+/** `n` events with plain SHA-256 links from `seq` 1, as a release before the keyed chain wrote them. */
+async function writePlainChain(client: PgClient, n: number): Promise<string> {
+  let prev = GENESIS_HASH;
+  for (let i = 1; i <= n; i++) {
+    const f = {
+      seq: String(i),
+      occurredAt: microsecondTime(new Date(Date.UTC(2026, 0, 1, 0, 0, i))),
+      action: 'user.signed_in',
+      actorType: 'system',
+      actorId: null,
+      actorOrgId: null,
+      subjectType: null,
+      subjectId: null,
+      subjectOrgId: null,
+      ip: null,
+      requestId: null,
+      details: { n: i },
+      prevHash: prev,
+    };
+    prev = eventHash(f);
+    await client.query(
+      `INSERT INTO audit_events (seq, occurred_at, action, actor_type, details, prev_hash, hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [f.seq, f.occurredAt, f.action, f.actorType, JSON.stringify(f.details), f.prevHash, prev],
+    );
+  }
+  return prev;
+}
+
+/** A migrated empty database and a client on it. */
+async function migratedDatabase(): Promise<{ db: EmptyDatabase; client: PgClient }> {
+  const db = await emptyDatabase();
+  expect((await cliWith({ DATABASE_URL: db.url }, ['db:migrate'])).code).toBe(0);
+  const { Client } = await import('pg');
+  const client = new Client({ connectionString: db.url });
+  await client.connect();
+  return { db, client };
+}
+
 /**
- * A chain written with plain SHA-256 links (as a release before the keyed chain wrote it), then
- * the upgrade: the next boot records where the keyed part starts, and the chain verifies across
- * both parts; a change in the plain part still fails.
+ * A chain written with plain SHA-256 links (as a release before the keyed chain wrote it, its key
+ * check saying so and no audit key), then the upgrade: the next boot records where the keyed part
+ * starts and seals that in the key check; the chain verifies across both parts; a change in the
+ * plain part still fails. Then what the upgrade must never do again, whatever the tables say.
  */
 describe('the upgrade of a chain with plain links', () => {
-  let db: EmptyDatabase;
+  const dbs: EmptyDatabase[] = [];
+  const clients: PgClient[] = [];
   let t: TestApp | undefined;
   afterAll(async () => {
     await t?.close();
-    await db?.stop();
+    for (const c of clients) await c.end();
+    for (const db of dbs) await db.stop();
   });
 
+  async function world() {
+    const w = await migratedDatabase();
+    dbs.push(w.db);
+    clients.push(w.client);
+    return w;
+  }
+
   it('keys the chain after its last plain event, and still catches tampering before it', async () => {
-    db = await emptyDatabase();
-    process.env.DATABASE_URL = db.url;
+    const { db, client } = await world();
     const cli = (argv: string[]) => cliWith({ DATABASE_URL: db.url }, argv);
-    expect((await cli(['db:migrate'])).code).toBe(0);
-    const { Client } = await import('pg');
-    const client = new Client({ connectionString: db.url });
-    await client.connect();
-    try {
-      let prev = GENESIS_HASH;
-      for (let i = 1; i <= 4; i++) {
-        const f = {
-          seq: String(i),
-          occurredAt: microsecondTime(new Date(Date.UTC(2026, 0, 1, 0, 0, i))),
-          action: 'user.signed_in',
-          actorType: 'system',
-          actorId: null,
-          actorOrgId: null,
-          subjectType: null,
-          subjectId: null,
-          subjectOrgId: null,
-          ip: null,
-          requestId: null,
-          details: { n: i },
-          prevHash: prev,
-        };
-        prev = eventHash(f);
-        await client.query(
-          `INSERT INTO audit_events (seq, occurred_at, action, actor_type, details, prev_hash, hash)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [f.seq, f.occurredAt, f.action, f.actorType, JSON.stringify(f.details), f.prevHash, prev],
-        );
-      }
-      t = await createTestApp({ env: { DATABASE_URL: db.url, RECONCILE_INTERVAL_SECONDS: '0' } });
-      const sql = <T>(text: string) => t!.app.get(DataSource).query<T[]>(text);
-      expect(await sql("SELECT seq, hash FROM audit_chain_starts WHERE kind = 'keyed'")).toEqual([
-        { seq: '4', hash: prev },
-      ]);
-      await t.app.get(AuditTrail).append({ action: 'test.written', actor: system });
-      expect(await cliJsonWith({ DATABASE_URL: db.url }, ['audit:verify'])).toEqual({
-        verified: 5,
-      });
-      await client.query('ALTER TABLE audit_events DISABLE TRIGGER USER');
-      await client.query(`UPDATE audit_events SET details = '{"n": 9}' WHERE seq = 2`);
-      const result = await cli(['audit:verify']);
-      expect(result).toMatchObject({
-        code: 1,
-        stderr: expect.stringContaining('(seq 2) does not match'),
-      });
-    } finally {
-      await client.end();
-    }
+    const prev = await writePlainChain(client, 4);
+    // The old release's key row: its check under the key, no audit key yet.
+    const key = Buffer.from(TEST_DATA_KEY, 'base64');
+    await client.query(
+      `INSERT INTO data_protection (id, key_check, search_key, updated_at) VALUES (1, $1, $2, now())`,
+      [wrap(key, Buffer.from(KEY_CHECK.plainChain)), wrap(key, randomBytes(32))],
+    );
+    t = await createTestApp({ env: { DATABASE_URL: db.url, RECONCILE_INTERVAL_SECONDS: '0' } });
+    const sql = <T>(text: string) => t!.app.get(DataSource).query<T[]>(text);
+    expect(await sql("SELECT seq, hash FROM audit_chain_starts WHERE kind = 'keyed'")).toEqual([
+      { seq: '4', hash: prev },
+    ]);
+    expect(t.app.get(DataKeyring).chainKeyed).toBe(true);
+    const [row] = await sql<{ key_check: string }>('SELECT key_check FROM data_protection');
+    expect(unwrap(key, row.key_check).toString()).toBe(KEY_CHECK.keyedChain);
+    await t.app.get(AuditTrail).append({ action: 'test.written', actor: system });
+    expect(await cliJsonWith({ DATABASE_URL: db.url }, ['audit:verify'])).toEqual({
+      verified: 5,
+    });
+    await client.query('ALTER TABLE audit_events DISABLE TRIGGER USER');
+    await client.query(`UPDATE audit_events SET details = '{"n": 9}' WHERE seq = 2`);
+    const result = await cli(['audit:verify']);
+    expect(result).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('(seq 2) does not match'),
+    });
+  });
+
+  it('never keys again a keyed chain rewritten with plain links, its starts deleted', async () => {
+    const { db, client } = await world();
+    const cli = (argv: string[]) => cliWith({ DATABASE_URL: db.url }, argv);
+    // A new database, keyed from its first event; each rekey appends one.
+    for (let i = 0; i < 3; i++) await cliJsonWith({ DATABASE_URL: db.url }, ['data:rekey']);
+    expect(await cliJsonWith({ DATABASE_URL: db.url }, ['audit:verify'])).toEqual({ verified: 3 });
+    // Whoever writes the database, without the key: the whole chain as they want it, plain.
+    await client.query('ALTER TABLE audit_events DISABLE TRIGGER USER');
+    await client.query('ALTER TABLE audit_chain_starts DISABLE TRIGGER USER');
+    await client.query('DELETE FROM audit_events');
+    await client.query('DELETE FROM audit_chain_starts');
+    await writePlainChain(client, 3);
+    expect(await cli(['audit:verify'])).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('keyed start is missing'),
+    });
+    const { rows } = await client.query('SELECT kind FROM audit_chain_starts');
+    expect(rows).toEqual([]);
+    // Nor with the audit key removed: the sealed check says there was one.
+    await client.query('UPDATE data_protection SET audit_key = NULL');
+    const noKey = await cli(['audit:verify']);
+    expect(noKey.code).not.toBe(0);
+    expect(noKey.stderr).toContain('holds no audit key');
   });
 });
