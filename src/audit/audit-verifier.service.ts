@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
 import { CHAINED_COLUMNS_SQL } from './audit-chain';
 import { AuditChainStarts } from './audit-chain-starts.service';
 import { BreakReason, ChainedRow, ChainWalker, Checkpoint } from './audit-chain-walker';
@@ -34,13 +34,21 @@ export class AuditVerifier {
     private readonly starts: AuditChainStarts,
   ) {}
 
-  async verify(checkpoint?: Checkpoint): Promise<VerifyResult> {
-    const loaded = await this.starts.load();
+  /** In one snapshot: a pruning that commits meanwhile is not half seen (a start without it). */
+  verify(checkpoint?: Checkpoint): Promise<VerifyResult> {
+    return this.events.manager.transaction('REPEATABLE READ', async (m) => {
+      await m.query('SET TRANSACTION READ ONLY');
+      return this.walk(m, checkpoint);
+    });
+  }
+
+  private async walk(m: EntityManager, checkpoint?: Checkpoint): Promise<VerifyResult> {
+    const loaded = await this.starts.load(m);
     if (!loaded.ok) return { ok: false, reason: loaded.reason };
     const walker = new ChainWalker(loaded.starts, this.starts.mac, checkpoint);
     let after = '0';
     for (;;) {
-      const rows = await this.events.query<ChainedRow[]>(VERIFY_SQL, [after, VERIFY_BATCH]);
+      const rows = await m.query<ChainedRow[]>(VERIFY_SQL, [after, VERIFY_BATCH]);
       for (const row of rows) {
         const broken = walker.next(row);
         if (broken) {
