@@ -113,6 +113,18 @@ describe('erasure: no way back', () => {
     expect((await rowOf(r.sub.id)).erased_at).toBeNull();
   });
 
+  it('erases twice with the same answer, the processor not asked again (even when down)', async () => {
+    const r = await openRecord();
+    const first = await erase(r.sub.id).expect(200);
+    fake.expireMode = 'down';
+    try {
+      const again = await erase(r.sub.id).expect(200);
+      expect(again.body).toEqual(first.body);
+    } finally {
+      fake.expireMode = 'ok';
+    }
+  });
+
   it('refuses any field in the body (400) and takes an empty or absent one', async () => {
     const r = await openRecord();
     const refused = await erase(r.sub.id).send({ reason: 'customer asked' }).expect(400);
@@ -142,8 +154,9 @@ describe('erasure: no way back', () => {
     expect(again.body.detail).toMatch(/still billed/);
   });
 
+  // Whichever order wins a round, its end state is checked; each order forced alone is a test
+  // above (409 after a completed checkout; nothing back after an erasure).
   it('erase on one instance and Pay with its webhook on the other end in an allowed state', async () => {
-    const outcomes = new Set<string>();
     for (let round = 0; round < 8; round++) {
       const r = await openRecord();
       const customer = unique('cus_race');
@@ -163,7 +176,6 @@ describe('erasure: no way back', () => {
           personal: null,
           erased_at: expect.any(Date),
         });
-        outcomes.add('erased');
       } else {
         // Paid first: the erasure refused, the record and its data stand.
         expect(erased.status).toBe(409);
@@ -171,14 +183,12 @@ describe('erasure: no way back', () => {
         const settled = await rowOf(r.sub.id);
         expect(settled).toMatchObject({ status: 'paid', erased_at: null });
         expect(settled.personal).not.toBeNull();
-        outcomes.add('paid');
       }
       // Never both: an erased record with a live customer at the processor.
       if (row.erased_at && row.processor_customer_id) {
         expect(fake.customerDeletions()).toContain(row.processor_customer_id);
       }
     }
-    expect(outcomes.size).toBeGreaterThan(0);
   });
 
   it('an export and an erasure of one record on two instances never interleave', async () => {

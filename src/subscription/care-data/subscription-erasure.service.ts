@@ -81,9 +81,11 @@ export class SubscriptionErasure {
   private async closeCheckout(id: string): Promise<void> {
     const sub = await this.dataSource.manager.findOne(Subscription, {
       where: { id },
-      select: { id: true, status: true, checkoutSessionId: true },
+      select: { id: true, status: true, checkoutSessionId: true, erasedAt: true },
     });
-    const sessionId = sub?.status === 'pending' ? sub.checkoutSessionId : null;
+    // Erased already: its checkout was closed then, and erasing twice answers the same record.
+    const open = sub?.status === 'pending' && !sub.erasedAt;
+    const sessionId = open ? sub.checkoutSessionId : null;
     // Without a key no session can be asked about, nor completed through this service.
     if (!sessionId || !this.processor.configured) return;
     try {
