@@ -54,7 +54,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.use(accessLog(params));
   if (config.metricsEnabled) app.use(httpMetrics());
   // Before the drain's refusal, so that answer carries them too.
-  app.use(securityHeaders({ consoleConnectSrc: config.oidc.issuers.slice(0, 1) }));
+  const issuer = config.oidc.consoleIssuer;
+  app.use(securityHeaders({ consoleConnectSrc: issuer ? [issuer] : [] }));
   // On SIGTERM: counts what is in flight, refuses what is new (graceful-shutdown.ts).
   app.use(drain.gate());
   // The rest of the request runs in its context: its application and audit lines.

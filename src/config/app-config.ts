@@ -62,6 +62,8 @@ export interface OidcConfig {
   jwksUri?: string;
   /** The first spelling that is a URL: where `/.well-known/openid-configuration` is read. */
   discoveryBase?: string;
+  /** That spelling as written: the console's sign-in authority, and its CSP's connect-src. */
+  consoleIssuer?: string;
   jwksCooldownMs: number;
 }
 
@@ -156,6 +158,7 @@ export class AppConfig {
       secureCookie: this.baseUrl.startsWith('https://'),
     };
     const issuers = splitList(env.OIDC_ISSUER);
+    const urlIssuer = issuers.find((s) => /^https?:\/\//.test(s));
     this.oidc = {
       issuers,
       audiences: [
@@ -166,7 +169,8 @@ export class AppConfig {
       ],
       consoleClientId: env.CONSOLE_OIDC_CLIENT_ID,
       jwksUri: env.OIDC_JWKS_URI,
-      discoveryBase: issuers.find((s) => /^https?:\/\//.test(s))?.replace(/\/+$/, ''),
+      discoveryBase: urlIssuer?.replace(/\/+$/, ''),
+      consoleIssuer: urlIssuer,
       jwksCooldownMs: env.OIDC_JWKS_COOLDOWN_SECONDS * 1000,
     };
     // Text either way (a generated one is 48 random bytes in base64url), so that the key object

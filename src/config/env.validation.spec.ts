@@ -159,6 +159,8 @@ describe('AppConfig', () => {
     expect(c.oidc.issuers).toEqual(['accounts.google.com', 'https://accounts.google.com/']);
     expect(c.oidc.audiences).toEqual(['web-client', 'android-client']);
     expect(c.oidc.discoveryBase).toBe('https://accounts.google.com');
+    // The console signs in at, and its CSP connects to, the spelling that is a URL.
+    expect(c.oidc.consoleIssuer).toBe('https://accounts.google.com/');
     expect(c.oidc.jwksCooldownMs).toBe(30_000);
   });
 

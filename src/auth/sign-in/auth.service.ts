@@ -45,8 +45,8 @@ export class AuthService {
    * id: both public facts of the provider's sign-in page, and nothing else of the configuration.
    */
   consoleSignIn(): ConsoleSignIn {
-    const { issuers, consoleClientId } = this.config.oidc;
-    return { issuer: issuers.find((s) => /^https?:\/\//.test(s)), clientId: consoleClientId };
+    const { consoleIssuer, consoleClientId } = this.config.oidc;
+    return { issuer: consoleIssuer, clientId: consoleClientId };
   }
 
   /** Every refusal leaves exactly one audit line, here, with its reason. */
