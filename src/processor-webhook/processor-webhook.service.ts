@@ -78,10 +78,25 @@ export class ProcessorWebhookService {
       );
     }
     const outcome = handled === 'duplicate' ? handled : handled.outcome;
-    if (handled !== 'duplicate') await handled.afterCommit?.();
+    if (handled !== 'duplicate') await this.afterCommit(event, handled);
     this.note(accessLine, event, handled === 'duplicate' ? { outcome } : handled);
     webhookEvents.inc({ type: this.typeLabel(event.type), outcome });
     return { received: true };
+  }
+
+  /**
+   * The event's work after its commit (deleting an erased record's customer). The event is stored
+   * and its record marked for that work, so a fault here is the reconcile pass's to retry, not
+   * the processor's: it is logged, never answered as a 5xx.
+   */
+  private async afterCommit(event: Stripe.Event, handled: HandledEvent): Promise<void> {
+    try {
+      await handled.afterCommit?.();
+    } catch (err) {
+      this.logger.warn(
+        `event ${event.id}: its follow-up failed, reconcile retries it: ${String(err)}`,
+      );
+    }
   }
 
   /**
