@@ -48,6 +48,8 @@ export const ENTITY_TABLES = (Object.keys(TABLE_OWNERS) as OwnedTable[]).filter(
 export const TABLE_ALSO_USED_BY: Partial<Record<OwnedTable, readonly string[]>> = {
   users: ['users'],
   organizations: ['device'],
+  // The devices no live record holds: one anti-join with subscriptions (shippable-devices.service.ts).
+  devices: ['subscription'],
 };
 
 /** May `feature` (a folder under src/) use `table` directly? Unknown tables belong to no one. */

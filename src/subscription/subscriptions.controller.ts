@@ -33,6 +33,9 @@ import { EraseSubscriptionDto } from './care-data/erase-subscription.dto';
 import { ShipDeviceDto } from './shipping/ship-device.dto';
 import { SubscriptionShipping } from './shipping/subscription-shipping.service';
 import { NoStore } from '../common/http/no-store.decorator';
+import { PageQueryDto } from '../common/pagination/page-query.dto';
+import { ShippableDevicePageDto } from './shipping/shippable-devices.dto';
+import { ShippableDevices } from './shipping/shippable-devices.service';
 
 /**
  * Signed in (session), with `role` (admin: erasure and export), then in the fulfilment
@@ -56,7 +59,21 @@ export class SubscriptionsController {
     private readonly erasure: SubscriptionErasure,
     private readonly exporter: SubscriptionExporter,
     private readonly shipping: SubscriptionShipping,
+    private readonly shippable: ShippableDevices,
   ) {}
+
+  // Before `:id`, which would take the path's last part as an id.
+  @Get('shippable-devices')
+  @FulfilmentOnly()
+  @ApiOperation({
+    operationId: 'listShippableDevices',
+    summary: "Devices a record's Ship device may pick: active, held by no live record",
+  })
+  @ApiOkResponse({ type: ShippableDevicePageDto })
+  @ApiProblems(ErrorCode.ValidationFailed)
+  async shippableDevices(@Query() query: PageQueryDto): Promise<ShippableDevicePageDto> {
+    return ShippableDevicePageDto.from(await this.shippable.list(query));
+  }
 
   @Get()
   @FulfilmentOnly()

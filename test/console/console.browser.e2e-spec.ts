@@ -195,14 +195,25 @@ describeBrowser('the operators’ console in Chromium', () => {
     await page.getByText('Memory and cognitive support').waitFor();
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
 
-    await page.getByRole('button', { name: 'Ship device' }).click();
+    // The suggestions: active devices no live record holds.
     const ship = page.getByRole('dialog', { name: 'Ship device' });
-    await ship.getByLabel('Device').selectOption(device.deviceId);
+    const suggested = async () => {
+      await ship.getByText(/free devices; type or pick one/).waitFor();
+      return ship
+        .locator('datalist option')
+        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    };
+    await page.getByRole('button', { name: 'Ship device' }).click();
+    expect(await suggested()).toContain(device.deviceId);
+    await ship.getByLabel('Device').fill(device.deviceId);
     await ship.getByLabel('Carrier').fill('UPS');
     await ship.getByLabel('Tracking number').fill('1Z999');
     await ship.getByRole('button', { name: 'Ship' }).click();
     await page.getByText('The device is recorded as shipped.').waitFor();
     await page.getByText(device.deviceId).waitFor();
+    await page.getByRole('button', { name: 'Ship device' }).click();
+    expect(await suggested()).not.toContain(device.deviceId);
+    await ship.getByRole('button', { name: 'Cancel' }).click();
     await page.screenshot({ path: screenshotPath('console-subscription'), fullPage: true });
 
     const download = page.waitForEvent('download');

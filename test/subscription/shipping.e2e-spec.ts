@@ -259,4 +259,38 @@ describe('shipping: PUT /api/v1/subscriptions/{id}/device', () => {
     ]);
     expect(taken).toMatchObject({ code: 1, stderr: expect.stringMatching(/another live/) });
   });
+
+  it('GET shippable-devices: active devices no live record holds, a page at a time', async () => {
+    const list = (query: string, cookie = member) =>
+      w.t.http().get(`/api/v1/subscriptions/shippable-devices${query}`).set('Cookie', cookie);
+    const all = async (): Promise<string[]> => {
+      const ids: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const q: string = cursor ? `?limit=2&cursor=${cursor}` : '?limit=2';
+        const page = await list(q).expect(200);
+        expect(page.headers['cache-control']).toBe('no-store');
+        ids.push(...(page.body.items as { device_id: string }[]).map((d) => d.device_id));
+        cursor = page.body.next_cursor as string | null;
+      } while (cursor);
+      return ids;
+    };
+    const free = await newDevice();
+    const held = await newDevice();
+    const gone = await newDevice();
+    const elsewhere = await createDevice(w.t.app, (await createOrg(w.t.app)).id);
+    await ship(await paidRecord(), { device_id: held.deviceId }).expect(200);
+    await sql("UPDATE devices SET status = 'deactivated' WHERE device_id = $1", [gone.deviceId]);
+
+    const ids = await all();
+    expect(ids).toContain(free.deviceId);
+    for (const d of [held, gone, elsewhere]) expect(ids).not.toContain(d.deviceId);
+    expect([...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+
+    await list('?cursor=bogus').expect(400);
+    await list('?limit=201').expect(400);
+    const outsider = (await signIn(w.t, { role: 'admin' })).cookie;
+    await list('', outsider).expect(403);
+  });
 });

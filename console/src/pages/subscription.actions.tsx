@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { api } from '../api/client';
 import { ApiError, data } from '../api/problem';
 import { fieldText } from '../ui/form';
@@ -14,17 +14,23 @@ function erasureRefusal(err: unknown): unknown {
   });
 }
 
-/** Ship an active device of the organization to this home. */
+/**
+ * Ship a device to this home: any id can be typed (or scanned); the suggestions are the
+ * organization's active devices no live record holds, the first 200 of them.
+ */
 export function ShipDeviceDialog(props: {
   id: string;
   onClose: () => void;
   onDone: (m: string) => void;
 }) {
   const devices = useLoad(
-    () => data(api.GET('/api/v1/devices', { params: { query: { limit: 200 } } })),
+    () =>
+      data(
+        api.GET('/api/v1/subscriptions/shippable-devices', { params: { query: { limit: 200 } } }),
+      ),
     [],
   );
-  const active = (devices.value?.items ?? []).filter((d) => d.status === 'active');
+  const listId = useId();
   async function ship(form: FormData) {
     const carrier = fieldText(form, 'carrier');
     const tracking = fieldText(form, 'tracking_number');
@@ -40,19 +46,21 @@ export function ShipDeviceDialog(props: {
     );
     props.onDone('The device is recorded as shipped.');
   }
+  const free = devices.value?.items ?? [];
+  const hint =
+    devices.error !== undefined
+      ? 'The free devices could not be listed; type the device ID.'
+      : `${free.length}${devices.value?.next_cursor ? '+' : ''} free devices; type or pick one.`;
   return (
     <Dialog title="Ship device" action="Ship" onClose={props.onClose} onSubmit={ship}>
-      <div className="field">
-        <label htmlFor="ship-device">Device</label>
-        <select id="ship-device" name="device_id" required>
-          {active.map((d) => (
-            <option key={d.device_id} value={d.device_id}>
-              {d.device_id} ({d.model})
-            </option>
-          ))}
-        </select>
-      </div>
-      {devices.error !== undefined && <p>The devices could not be loaded.</p>}
+      <Field label="Device" name="device_id" required hint={hint} list={listId} />
+      <datalist id={listId}>
+        {free.map((d) => (
+          <option key={d.device_id} value={d.device_id}>
+            {d.model}
+          </option>
+        ))}
+      </datalist>
       <Field label="Carrier" name="carrier" />
       <Field label="Tracking number" name="tracking_number" />
     </Dialog>

@@ -82,6 +82,8 @@ export function Field(props: {
   hint?: string;
   onChange?: (value: string) => void;
   multiline?: boolean;
+  /** The id of a <datalist> whose options are suggested. */
+  list?: string;
 }) {
   const id = useId();
   const hintId = props.hint ? `${id}-hint` : undefined;
@@ -99,7 +101,7 @@ export function Field(props: {
       {props.multiline ? (
         <textarea rows={4} {...common} />
       ) : (
-        <input type={props.type ?? 'text'} autoComplete="off" {...common} />
+        <input type={props.type ?? 'text'} autoComplete="off" list={props.list} {...common} />
       )}
       {hintId && (
         <small id={hintId} className="hint">

@@ -5,6 +5,7 @@ import { OutgoingWebhookModule } from '../../outgoing-webhook/outgoing-webhook.m
 import { SubscriptionDevices } from './subscription-devices.service';
 import { SubscriptionModule } from '../subscription.module';
 import { SubscriptionShipping } from './subscription-shipping.service';
+import { ShippableDevices } from './shippable-devices.service';
 
 /**
  * The device of a subscription (contract section 10): shipping it (the routes and the CLI) and its
@@ -13,7 +14,7 @@ import { SubscriptionShipping } from './subscription-shipping.service';
  */
 @Module({
   imports: [SubscriptionModule, DeviceModule, OutgoingWebhookModule, AuditTrailModule],
-  providers: [SubscriptionShipping, SubscriptionDevices],
-  exports: [SubscriptionShipping, SubscriptionDevices],
+  providers: [SubscriptionShipping, SubscriptionDevices, ShippableDevices],
+  exports: [SubscriptionShipping, SubscriptionDevices, ShippableDevices],
 })
 export class SubscriptionDeviceModule {}
