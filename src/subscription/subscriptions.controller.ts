@@ -51,7 +51,6 @@ const FulfilmentOnly = (role: Role = 'member') =>
 
 /** The operators' view of subscriptions (docs/checkout.md), for those who ship devices. */
 @ApiTags('subscriptions')
-@NoStore()
 @Controller('api/v1/subscriptions')
 export class SubscriptionsController {
   constructor(
@@ -62,7 +61,8 @@ export class SubscriptionsController {
     private readonly shippable: ShippableDevices,
   ) {}
 
-  // Before `:id`, which would take the path's last part as an id.
+  // Before `:id`, which would take the path's last part as an id. Device ids and models only: no
+  // personal data, so not declared no-store (the API's default header still says so).
   @Get('shippable-devices')
   @FulfilmentOnly()
   @ApiOperation({
@@ -77,6 +77,7 @@ export class SubscriptionsController {
 
   @Get()
   @FulfilmentOnly()
+  @NoStore()
   @ApiOperation({
     operationId: 'listSubscriptions',
     summary: 'Subscriptions, newest first, optionally of one status or awaiting a device',
@@ -93,6 +94,7 @@ export class SubscriptionsController {
 
   @Get(':id')
   @FulfilmentOnly()
+  @NoStore()
   @ApiOperation({ operationId: 'getSubscription', summary: 'One subscription with its history' })
   @ApiOkResponse({ type: SubscriptionDetailDto })
   // 400: a path that is not valid percent-encoding; a malformed id is 404 like a missing one.
@@ -106,6 +108,7 @@ export class SubscriptionsController {
 
   @Post(':id/erase')
   @FulfilmentOnly('admin')
+  @NoStore()
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
     operationId: 'eraseSubscription',
@@ -136,6 +139,7 @@ export class SubscriptionsController {
 
   @Put(':id/device')
   @FulfilmentOnly()
+  @NoStore()
   @ApiOperation({
     operationId: 'shipSubscriptionDevice',
     summary: 'Assign the device shipped (another device: a replacement unit); again: no change',
@@ -155,6 +159,7 @@ export class SubscriptionsController {
 
   @Get(':id/export')
   @FulfilmentOnly('admin')
+  @NoStore()
   @ApiOperation({
     operationId: 'exportSubscription',
     summary: 'What is held about it: the record, its history, its deliveries, who looked',
