@@ -9,7 +9,13 @@ import { bootStep } from '../common/errors/boot.error';
 import { normalizeEmail } from '../common/validation/email';
 import { AppConfig } from '../config/app-config';
 import { DataProtection } from './data-protection.entity';
-import { isKeyCheck, KEY_CHECK, KeyCheckValue, MISSING_AUDIT_KEY } from './data-keyring.check';
+import {
+  isKeyCheck,
+  KEY_CHECK,
+  KeyCheckValue,
+  MISSING_AUDIT_KEY,
+  MISSING_KEY_ROW,
+} from './data-keyring.check';
 import { createKeyFile, readKeyFile } from './embedded-key.file';
 import {
   keyedHash,
@@ -161,6 +167,10 @@ export class DataKeyring implements OnModuleInit {
 
   /** The first boot on a database: its check and search key, under the key this boot resolves. */
   private async createCheck(): Promise<void> {
+    // The row goes missing only by hand: made again beside sealed data, it would key afresh an
+    // audit chain rewritten by whoever removed it (docs/audit.md).
+    const sealed = await this.rows.manager.query<unknown[]>('SELECT 1 FROM data_keys LIMIT 1');
+    if (sealed.length > 0) throw new Error(MISSING_KEY_ROW);
     const made = this.config.dataEncryption.key ?? (await this.embeddedKey()) ?? randomBytes(32);
     const generated =
       this.config.dataEncryption.key || this.embeddedKeyPath() ? null : made.toString('base64');
@@ -170,8 +180,9 @@ export class DataKeyring implements OnModuleInit {
       .insert()
       .values({
         id: 1,
-        // A new database's chain is keyed from its first event.
-        keyCheck: wrap(made, Buffer.from(KEY_CHECK.keyedChain)),
+        // Its audit chain, new or written by a release before keyed links, is keyed by the boot's
+        // AuditChainStarts.ensureKeyed, which then rewrites the check to say so.
+        keyCheck: wrap(made, Buffer.from(KEY_CHECK.plainChain)),
         searchKey: wrap(made, randomBytes(32)),
         auditKey: wrap(made, randomBytes(32)),
         generatedKey: generated,
