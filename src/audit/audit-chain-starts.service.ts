@@ -16,6 +16,7 @@ import { AuditChainStart } from './audit-chain-start.entity';
 import type { ChainedRow, ChainStarts } from './audit-chain-walker';
 
 const NEWEST_SQL = `SELECT ${CHAINED_COLUMNS_SQL} FROM audit_events ORDER BY seq DESC LIMIT 1`;
+const OLDEST_SQL = `SELECT seq, prev_hash AS "prevHash" FROM audit_events ORDER BY seq LIMIT 1`;
 
 const INSERT_START_SQL = `INSERT INTO audit_chain_starts (kind, seq, hash, mac, recorded_at)
   VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`;
@@ -41,9 +42,9 @@ export class AuditChainStarts {
   }
 
   /**
-   * Records, once, where the keyed links begin (docs/audit.md, "Upgrading"): on a new database
-   * its first event; on a chain with plain links (the key check says so) after its newest event,
-   * and the key check then says the chain is keyed. Takes the chain's lock.
+   * Records, once, where the keyed links begin (docs/audit.md, "The upgrade of a chain with plain
+   * links"): while the key check says the chain is not keyed yet (a new database, or an earlier
+   * release's), after its newest event; the check then says it is. Takes the chain's lock.
    */
   async ensureKeyed(manager: EntityManager = this.rows.manager): Promise<void> {
     await manager.transaction(async (m) => {
@@ -51,24 +52,39 @@ export class AuditChainStarts {
       const starts = await m.query<{ kind: string }[]>(
         'SELECT DISTINCT kind FROM audit_chain_starts',
       );
-      if (starts.some((s) => s.kind === 'keyed')) return;
+      if (starts.some((s) => s.kind === 'keyed')) {
+        // Keyed before the check said so (a build of this release's making): the check catches up.
+        if (!this.keyring.chainKeyed) await this.keyring.markChainKeyed(m);
+        return;
+      }
       const [last] = await m.query<ChainedRow[]>(NEWEST_SQL);
-      // Never keyed again from the head of what is there now: a chain rewritten with plain links
-      // and its starts deleted would pass. Only the sealed key check says it was never keyed.
+      // Never keyed again from what is there now, not even an empty chain: a chain rewritten with
+      // plain links (or deleted) and its starts deleted would pass. Only the sealed key check
+      // says it was never keyed.
       const plainChain = !this.keyring.chainKeyed && (!last || eventHash(last) === last.hash);
-      const newChain = this.keyring.chainKeyed && !last;
-      if (starts.length > 0 || !(plainChain || newChain)) {
+      if (starts.length > 0 || !plainChain) {
         this.logger.error("the audit chain's keyed start is missing: audit:verify fails");
         return;
       }
+      await this.recordPlainStart(m);
       await this.record(m, {
         kind: 'keyed',
         seq: last?.seq ?? '0',
         hash: last?.hash ?? GENESIS_HASH,
       });
-      if (plainChain) await this.keyring.markChainKeyed(m);
+      await this.keyring.markChainKeyed(m);
       this.logger.log(`audit chain keyed after seq ${last?.seq ?? '0'}`);
     });
+  }
+
+  /**
+   * An earlier release pruned without recording where the chain then started: its oldest event
+   * left is recorded as a pruning's start would be, once, at the upgrade.
+   */
+  private async recordPlainStart(m: EntityManager): Promise<void> {
+    const [first] = await m.query<{ seq: string; prevHash: string }[]>(OLDEST_SQL);
+    if (!first || first.prevHash === GENESIS_HASH) return;
+    await this.recordPruned(m, (BigInt(first.seq) - 1n).toString(), first.prevHash);
   }
 
   /** A pruning's start, in its transaction, before it deletes up to `seq` (the trigger asks). */

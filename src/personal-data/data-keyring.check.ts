@@ -1,6 +1,6 @@
 /**
  * The key check's plain text (docs/privacy.md, "Keys"), which also says whether the audit chain is
- * keyed (docs/audit.md, "Upgrading"). It is sealed under the master key, so whoever writes the
+ * keyed (docs/audit.md, "The upgrade of a chain with plain links"). It is sealed under the master key, so whoever writes the
  * database without that key can neither forge it nor turn a keyed chain back into an "old" one
  * that the boot would key again from a head of their choosing.
  */
@@ -19,8 +19,8 @@ export function isKeyCheck(text: string): text is KeyCheckValue {
 
 export const MISSING_KEY_ROW =
   'data_protection has no row, yet data_keys holds sealed data: the key row was removed from the ' +
-  'database. Restore that row from a backup (docs/audit.md, "What it proves")';
+  'database. Restore that row from a backup (docs/audit.md, "The upgrade of a chain with plain links")';
 
 export const MISSING_AUDIT_KEY =
   'data_protection holds no audit key, yet its key check says the audit chain is keyed: the key ' +
-  'was removed from the database. Restore that row from a backup (docs/audit.md, "What it proves")';
+  'was removed from the database. Restore that row from a backup (docs/audit.md, "The upgrade of a chain with plain links")';

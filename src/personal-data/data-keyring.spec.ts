@@ -49,6 +49,7 @@ interface Setup {
   previousKeys?: Buffer[];
   /** Unset: a database server (DATABASE_URL). */
   dataDir?: string;
+  production?: boolean;
 }
 
 const clock = { now: () => new Date() } as never;
@@ -58,7 +59,7 @@ function keyring(rows: FakeRows, s: Setup): DataKeyring {
     dataEncryption: { key: s.key, previousKeys: s.previousKeys ?? [] },
     databaseUrl: s.dataDir ? undefined : 'postgres://db/x',
     pgliteDataDir: s.dataDir ?? './.data/pglite',
-    isProduction: false,
+    isProduction: s.production ?? false,
   } as unknown as AppConfig;
   return new DataKeyring(config, clock, rows as unknown as Repository<DataProtection>);
 }
@@ -182,6 +183,19 @@ describe('DataKeyring at boot', () => {
     expect(unwrap(a, rows.row!.keyCheck).toString()).toBe(KEY_CHECK.keyedChain);
     rows.row!.auditKey = null;
     await expect(boot(rows, { key: a })).rejects.toThrow(/holds no audit key/);
+  });
+
+  it("reads no key from the row's generated_key in production: whoever writes the row chose it", async () => {
+    const rows = new FakeRows();
+    await boot(rows, { key: a });
+    const theirs = randomBytes(32);
+    Object.assign(rows.row!, {
+      generatedKey: theirs.toString('base64'),
+      keyCheck: wrap(theirs, Buffer.from(KEY_CHECK.keyedChain)),
+      searchKey: wrap(theirs, randomBytes(32)),
+      auditKey: wrap(theirs, randomBytes(32)),
+    });
+    await expect(boot(rows, { key: a, production: true })).rejects.toThrow(/cannot read/);
   });
 
   it('makes no new key row beside sealed data: the row was removed by hand', async () => {

@@ -99,7 +99,7 @@ export class DataKeyring implements OnModuleInit {
     return keyedHash(this.auditKey, text);
   }
 
-  /** Whether the key check says the audit chain is keyed (docs/audit.md, "Upgrading"). */
+  /** Whether the key check says the audit chain is keyed (docs/audit.md, "The upgrade of a chain with plain links"). */
   get chainKeyed(): boolean {
     return this.check.value === KEY_CHECK.keyedChain;
   }
@@ -142,8 +142,12 @@ export class DataKeyring implements OnModuleInit {
     this.current = await this.currentKey(row, kid);
     const { key, previousKeys } = this.config.dataEncryption;
     // A data store's own development key (in the database, or the embedded store's file) stays
-    // readable once a real key is set, until rekey.
-    const generated: Buffer[] = row.generatedKey ? [Buffer.from(row.generatedKey, 'base64')] : [];
+    // readable once a real key is set, until rekey; never in production, where whoever writes the
+    // database could put a key of their own in that column and wrap a check under it.
+    const generated: Buffer[] =
+      row.generatedKey && !this.config.isProduction
+        ? [Buffer.from(row.generatedKey, 'base64')]
+        : [];
     if (key) generated.push(...(await this.existingEmbeddedKey()));
     for (const k of [this.current, ...previousKeys, ...generated]) this.known.set(keyId(k), k);
     const opener = this.known.get(kid);

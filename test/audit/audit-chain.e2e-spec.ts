@@ -377,6 +377,23 @@ describe('the upgrade of a chain with plain links', () => {
     });
   });
 
+  it('upgrades a plain chain an earlier release pruned: its oldest event is recorded as where it starts', async () => {
+    const { db, client } = await world();
+    await writePlainChain(client, 6);
+    // The earlier release's pruning: the two oldest gone, no start recorded (there was no table).
+    await client.query('ALTER TABLE audit_events DISABLE TRIGGER USER');
+    await client.query('DELETE FROM audit_events WHERE seq <= 2');
+    await client.query('ALTER TABLE audit_events ENABLE TRIGGER USER');
+    expect(await cliJsonWith({ DATABASE_URL: db.url }, ['audit:verify'])).toEqual({ verified: 4 });
+    const { rows } = await client.query<{ kind: string; seq: string }>(
+      'SELECT kind, seq FROM audit_chain_starts ORDER BY seq',
+    );
+    expect(rows).toEqual([
+      { kind: 'pruned', seq: '2' },
+      { kind: 'keyed', seq: '6' },
+    ]);
+  });
+
   it('never keys again a keyed chain rewritten with plain links, its starts deleted', async () => {
     const { db, client } = await world();
     const cli = (argv: string[]) => cliWith({ DATABASE_URL: db.url }, argv);
@@ -388,6 +405,11 @@ describe('the upgrade of a chain with plain links', () => {
     await client.query('ALTER TABLE audit_chain_starts DISABLE TRIGGER USER');
     await client.query('DELETE FROM audit_events');
     await client.query('DELETE FROM audit_chain_starts');
+    // Nothing left at all is not a new chain: the sealed check says this one was keyed.
+    expect(await cli(['audit:verify'])).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('keyed start is missing'),
+    });
     await writePlainChain(client, 3);
     expect(await cli(['audit:verify'])).toMatchObject({
       code: 1,
