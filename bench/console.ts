@@ -4,20 +4,12 @@ import { launchBrowser } from '../test/support/browser';
 import { withBenchEnv } from './bench-env';
 import { freePort, startServer, stopServer } from './procs';
 import type { Target } from './report';
-import { seed, type TableSize } from './seed';
+import { seed, SMALL, type TableSize } from './seed';
 import { serviceArgs, serviceEnv } from './service-env';
 import { median } from './stats';
 
 /** An organization of 200 devices, the Devices page's one page (contract section 11). */
-const CONSOLE_SIZE: TableSize = {
-  name: 'small',
-  orgDevices: 200,
-  otherDevices: 10,
-  otherOrgs: 1,
-  sessions: 10,
-  eventIds: 0,
-  subscriptions: 0,
-};
+const CONSOLE_SIZE: TableSize = { ...SMALL, orgDevices: 200, eventIds: 0, subscriptions: 0 };
 const RUNS = 5;
 
 export interface ConsoleResult {
@@ -32,13 +24,9 @@ async function firstLoadJsKb(context: BrowserContext, base: string): Promise<num
   const page = await context.newPage();
   const sizes: Promise<number>[] = [];
   page.on('response', (r) => {
-    if (r.request().resourceType() === 'script')
-      sizes.push(
-        r
-          .request()
-          .sizes()
-          .then((s) => s.responseBodySize),
-      );
+    const request = r.request();
+    if (request.resourceType() === 'script')
+      sizes.push(request.sizes().then((s) => s.responseBodySize));
   });
   await page.goto(`${base}/console/`, { waitUntil: 'networkidle' });
   await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();

@@ -145,10 +145,3 @@ export function livenessPlanMarkdown(r: LivenessResult, date: string, sql: strin
     '',
   ].join('\n');
 }
-
-/** plans.md with the liveness section put in (replacing an earlier one). */
-export function withLivenessPlan(plans: string, section: string): string {
-  const at = plans.indexOf(PLAN_SECTION);
-  const before = at >= 0 ? plans.slice(0, at) : `${plans.trimEnd()}\n\n`;
-  return `${before}${section}`;
-}

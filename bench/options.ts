@@ -1,5 +1,5 @@
 /**
- * The run's options (docs/benchmarks.md, "Running it"): `--quick`, `--only`, `--no-build` and the
+ * The run's options (docs/benchmarks.md, "Running it"): `--quick`, `--no-build` and the
  * BENCH_* variables that size the windows.
  */
 import { LARGE, QUICK_LARGE } from './seed';
@@ -7,10 +7,6 @@ import { LARGE, QUICK_LARGE } from './seed';
 const argv = process.argv.slice(2);
 export const QUICK = argv.includes('--quick');
 export const BUILD = !argv.includes('--no-build');
-/** `--only fleet,liveness,console`: just those phases (bench/only.ts). */
-export const ONLY = argv.includes('--only')
-  ? argv[argv.indexOf('--only') + 1]?.split(',')
-  : undefined;
 
 const numberOr = (name: string, full: number, quick: number) =>
   Number(process.env[name] ?? (QUICK ? quick : full));

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BenchEnv, benchAdminUrl, withBenchEnv } from './bench-env';
-import { livenessBench, livenessPlanMarkdown, livenessSql, withLivenessPlan } from './liveness';
+import { livenessBench, livenessPlanMarkdown, livenessSql } from './liveness';
 import type { Endpoint } from './load';
 import { BENCH_ENDPOINTS } from './load-input';
 import { pinBackends } from './pg-affinity';
@@ -75,7 +75,7 @@ async function plansAndLiveness(env: BenchEnv, db: Db, worker: LoadWorker) {
   console.log(`  ${liveness.offline} offline in ${liveness.passMs} ms`);
   if (plans) {
     const section = livenessPlanMarkdown(liveness, new Date().toISOString(), livenessSql().sql);
-    plans = withLivenessPlan(plans, section);
+    plans = `${plans.trimEnd()}\n\n${section}`;
   }
   return { plans, liveness };
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [-- --only fleet,liveness,console] [-- --no-build]`: the service against its
+ * `npm run bench [-- --quick] [-- --no-build]`: the service against its
  * yardstick, a bare Nest app on Express doing the same SQL and crypto (bench/bare-nest.ts); CPU per
  * request of each server process read from /proc, windows interleaved. Phases (bench/phases.ts,
  * bench/fleet.ts, bench/console.ts): PostgreSQL, the fleet against its twin, the embedded default,
@@ -13,7 +13,6 @@ import { join } from 'node:path';
 import { consoleBench, consoleTargets } from './console';
 import { fleetBench } from './fleet';
 import type { Endpoint } from './load';
-import { onlyPhases } from './only';
 import * as o from './options';
 import { embeddedPhase, ENDPOINTS, postgresPhase } from './phases';
 import { HAS_TASKSET, LoadWorker } from './procs';
@@ -128,7 +127,7 @@ async function main(): Promise<void> {
     if (build.status !== 0) throw new Error('build failed');
   }
   console.log(`quick: ${o.QUICK}; servers pinned to CPU 0, load to CPU 1: ${HAS_TASKSET}`);
-  const summary = o.ONLY ? await onlyPhases(o.ONLY, o.FLEET, load0) : await fullRun(started, load0);
+  const summary = await fullRun(started, load0);
   console.log(`\n${summary}`);
   console.log(`run took ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }

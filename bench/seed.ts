@@ -169,22 +169,6 @@ async function seedDevices(db: Queryable, size: TableSize): Promise<string> {
   return orgId;
 }
 
-/**
- * Only the organizations and devices, for `npm run bench -- --only liveness`: the pass reads no
- * other table, and the large size's other tables take minutes to write.
- */
-export async function seedDevicesOnly(url: string, size: TableSize): Promise<void> {
-  const db = new Client({ connectionString: url });
-  await db.connect();
-  try {
-    await db.query('SET synchronous_commit = off');
-    await seedDevices(db, size);
-    await db.query('VACUUM (ANALYZE) devices');
-  } finally {
-    await db.end();
-  }
-}
-
 async function seedRows(db: Queryable, size: TableSize): Promise<Seeded> {
   const orgId = await seedDevices(db, size);
   const user = await db.query<{ id: string }>(
