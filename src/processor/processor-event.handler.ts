@@ -19,7 +19,10 @@ export interface HandledEvent {
   subscriptionId?: string;
   from?: string;
   to?: string;
-  /** Work for once the event's transaction committed (a processor call); it must not throw. */
+  /**
+   * Work for once the event's transaction committed (a processor call); a throw is logged and
+   * the record stays marked for reconcile to retry.
+   */
   afterCommit?: () => Promise<unknown>;
 }
 
