@@ -3,7 +3,7 @@ import type { Role } from '../../src/common/auth/auth-user';
 import { signInWithCodeFlow } from '../../dev-idp/code-flow';
 import { createUser, unique } from './factories';
 import { startDevIdp, type DevIdpProcess } from './dev-idp';
-import { freePort } from './ports';
+import { heldPort } from './ports';
 import { sessionCookie } from './auth';
 import { newFulfilmentOrgId, createFulfilmentOrg } from './subscriptions';
 import { createTestApp, type TestApp } from './test-app';
@@ -35,9 +35,8 @@ export interface Session {
   cookie: string;
 }
 
-export async function startConsoleWorld(env: Record<string, string> = {}): Promise<ConsoleWorld> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
+/** The provider and the app trusting it, not yet listening (on `base`). */
+async function startApp(base: string, env: Record<string, string>) {
   // The provider's console client is its default, CONSOLE_CLIENT.
   const idp = await startDevIdp(SERVICE_CLIENT, { BASE_URL: base });
   if (idp.consoleClientId !== CONSOLE_CLIENT) throw new Error(`dev:idp: ${idp.consoleClientId}`);
@@ -55,6 +54,15 @@ export async function startConsoleWorld(env: Record<string, string> = {}): Promi
     },
   });
   await createFulfilmentOrg(t.app, fulfilmentOrgId);
+  return { idp, t, fulfilmentOrgId };
+}
+
+export async function startConsoleWorld(env: Record<string, string> = {}): Promise<ConsoleWorld> {
+  // Held until the app listens: the provider (seconds to start) must know the app's address first.
+  const { port, release } = await heldPort();
+  const base = `http://127.0.0.1:${port}`;
+  // Released also when the start fails: a held port would keep jest open.
+  const { idp, t, fulfilmentOrgId } = await startApp(base, env).finally(release);
   await t.app.listen(port, '127.0.0.1');
 
   async function session(opts: { orgId?: string; role?: Role; email?: string } = {}) {
